@@ -1,0 +1,10 @@
+/* mote: SIMD-batched, data-oriented motion. Include this one header. */
+#ifndef MOTE_H
+#define MOTE_H
+
+#include "mote/base.h"
+#include "mote/backend.h"
+#include "mote/spring.h"
+#include "mote/spring_pool.h"
+
+#endif

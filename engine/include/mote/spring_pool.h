@@ -1,0 +1,154 @@
+/* mote: structure-of-arrays pools of springs, stepped by one SIMD kernel per kind. */
+#ifndef MOTE_SPRING_POOL_H
+#define MOTE_SPRING_POOL_H
+
+#include "mote/backend.h"
+#include "mote/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The model every element of one pool follows (one kind per pool). */
+typedef enum mote_spring_kind {
+    MOTE_SPRING_DAMPER = 0,    /* mote_damper: x, goal, halflife */
+    MOTE_SPRING_CRITICAL,      /* mote_spring: x, v, goal, halflife */
+    MOTE_SPRING_ANGLE,         /* mote_spring_angle: x, v, goal, halflife */
+    MOTE_SPRING_DOUBLE_ANGLE,  /* mote_double_spring_angle: x, v, xi, vi, goal, halflife */
+    MOTE_SPRING_DECAY,         /* mote_decay: x, v, halflife */
+    MOTE_SPRING_SEMI_IMPLICIT, /* mote_spring_semi_implicit: x, v, goal, stiffness, damping */
+    MOTE_SPRING_EXP_RESPONSE,  /* mote_exp_response: x, goal, rate (lambda) */
+    MOTE_SPRING_DAMPED,        /* mote_spring_damper: x, v, goal, stiffness, damping */
+    MOTE_SPRING_DOUBLE,        /* mote_double_spring: x, v, xi, vi, goal, halflife */
+    MOTE_SPRING_KIND_COUNT
+} mote_spring_kind;
+
+/* Name used by benchmarks and tools: "damper", "critical", "angle", "double_angle", "decay",
+ * "semi_implicit", "exp_response", "damped", "double"; "unknown" outside the enum. */
+const char *mote_spring_kind_name(mote_spring_kind kind);
+
+/* Parses a kind name as printed by mote_spring_kind_name. False if unknown. */
+bool mote_spring_kind_parse(const char *name, mote_spring_kind *out);
+
+/* How to build a pool. Start from mote_default_spring_pool_def(). */
+typedef struct mote_spring_pool_def {
+    mote_spring_kind kind; /* default MOTE_SPRING_CRITICAL */
+    size_t capacity;       /* elements reserved at creation; default 1024 */
+    size_t max_count;      /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
+    mote_backend backend;  /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
+} mote_spring_pool_def;
+
+/* The default pool definition. */
+mote_spring_pool_def mote_default_spring_pool_def(void);
+
+/* One element's state and parameters, for add/get/set. Fields the pool's kind does not use
+ * are ignored on add/set and returned as zero by get. */
+typedef struct mote_spring_desc {
+    float x;         /* value (units; radians for the angle kinds) */
+    float v;         /* velocity (units/s) */
+    float goal;      /* target value */
+    float xi;        /* intermediate spring value (double kinds) */
+    float vi;        /* intermediate spring velocity (double kinds) */
+    float halflife;  /* s; <= 0 is taken as 0 */
+    float stiffness; /* 1/s^2, >= 0 (semi_implicit, damped) */
+    float damping;   /* 1/s, >= 0 (semi_implicit, damped) */
+    float rate;      /* lambda, 1/s, >= 0 (exp_response) */
+} mote_spring_desc;
+
+/* An element at rest at 0: halflife 0.1 s, stiffness 5, damping 4.6 (the seed's docking
+ * spring), rate 10/s. */
+mote_spring_desc mote_default_spring_desc(void);
+
+/* Direct access to the pool's field arrays, dense from index 0 to count - 1. Pointers the
+ * kind does not use are NULL. Each array is MOTE_ALIGNMENT aligned and padded past count.
+ * Valid until the next add, remove, reserve or destroy. Writing state or inputs here is the
+ * intended way to drive many elements; validate reports non-finite values written here. */
+typedef struct mote_spring_view {
+    size_t count;
+    float *x;
+    float *v;
+    float *goal;
+    float *xi;
+    float *vi;
+    float *halflife;
+    float *stiffness;
+    float *damping;
+    float *rate;
+} mote_spring_view;
+
+typedef struct mote_spring_pool mote_spring_pool;
+
+/* Creates an empty pool. Fails with MOTE_ERROR_INVALID_ARGUMENT for a bad def (unknown
+ * kind, capacity > max_count), MOTE_ERROR_BACKEND_UNAVAILABLE if the def names a backend
+ * this CPU lacks, MOTE_ERROR_OUT_OF_MEMORY if the allocator fails. */
+mote_status mote_spring_pool_create(const mote_spring_pool_def *def, mote_spring_pool **out);
+
+/* Frees the pool and everything it owns. NULL is ignored. */
+void mote_spring_pool_destroy(mote_spring_pool *pool);
+
+/* Appends an element; writes its id to out_id (may be NULL). Rejects non-finite fields
+ * (MOTE_ERROR_NON_FINITE) and negative stiffness, damping or rate
+ * (MOTE_ERROR_INVALID_ARGUMENT); MOTE_ERROR_FULL at max_count. Grows storage as needed. */
+mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc *desc,
+                                 mote_id *out_id);
+
+/* Removes an element; the last element moves into its place (dense swap-remove).
+ * MOTE_ERROR_STALE_ID for an id that is not live in this pool. */
+mote_status mote_spring_pool_remove(mote_spring_pool *pool, mote_id id);
+
+/* True when id names a live element of this pool. */
+bool mote_spring_pool_contains(const mote_spring_pool *pool, mote_id id);
+
+/* Dense index (into the view arrays) of a live element. */
+mote_status mote_spring_pool_index(const mote_spring_pool *pool, mote_id id, size_t *out_index);
+
+/* Id of the element at a dense index; the null id when index >= count. */
+mote_id mote_spring_pool_id_at(const mote_spring_pool *pool, size_t index);
+
+/* Reads one element's fields. */
+mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_spring_desc *out);
+
+/* Overwrites one element's fields, with the same checks as add. */
+mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_spring_desc *desc);
+
+/* Number of live elements. */
+size_t mote_spring_pool_count(const mote_spring_pool *pool);
+
+/* Elements that fit before the storage must grow. */
+size_t mote_spring_pool_capacity(const mote_spring_pool *pool);
+
+/* The kind the pool was created with. */
+mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool);
+
+/* Grows storage to hold at least capacity elements (never shrinks). */
+mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity);
+
+/* The field arrays and count (see mote_spring_view). */
+mote_spring_view mote_spring_pool_view(mote_spring_pool *pool);
+
+/* Steps every element by dt seconds. dt NaN, infinite or negative: MOTE_ERROR_INVALID_DT and
+ * nothing changes; dt == 0 changes nothing. The semi-implicit kind clamps dt to
+ * MOTE_SEMI_IMPLICIT_MAX_DT; the exact kinds take any finite dt. */
+mote_status mote_spring_pool_step(mote_spring_pool *pool, float dt);
+
+/* Steps the elements with dense index in [begin, end), for splitting one step across a task
+ * system: disjoint ranges may run on different threads at once, and any split gives the same
+ * bits as one whole step. MOTE_ERROR_RANGE unless begin <= end <= count. */
+mote_status mote_spring_pool_step_range(mote_spring_pool *pool, size_t begin, size_t end, float dt);
+
+/* Looks for NaN or infinity in every element's fields. MOTE_OK when there is none, else
+ * MOTE_ERROR_NON_FINITE; out (may be NULL) says how many elements and which first. */
+mote_status mote_spring_pool_validate(const mote_spring_pool *pool, mote_validation *out);
+
+/* Chooses this pool's backend (MOTE_BACKEND_AUTO follows mote_backend_best()).
+ * MOTE_ERROR_BACKEND_UNAVAILABLE, and no change, if this CPU cannot run it. */
+mote_status mote_spring_pool_set_backend(mote_spring_pool *pool, mote_backend backend);
+
+/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO). */
+mote_backend mote_spring_pool_backend(const mote_spring_pool *pool);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

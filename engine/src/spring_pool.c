@@ -1,0 +1,390 @@
+/* Spring pools: one kind per pool, dense structure-of-arrays storage, stable ids, and a step
+ * that runs the kind's kernel on the pool's backend. */
+#include <math.h>
+#include <string.h>
+
+#include "allocator.h"
+#include "field_arrays.h"
+#include "id_table.h"
+#include "kernel_table.h"
+#include "mote/spring.h"
+#include "mote/spring_pool.h"
+#include "spring_fields.h"
+
+struct mote_spring_pool {
+    mote_spring_kind kind;
+    mote_backend backend; /* resolved: never MOTE_BACKEND_AUTO */
+    mote_spring_kernel_fn kernel;
+    mote_allocator allocator;
+    size_t count;
+    size_t max_count;
+    mote_field_arrays fields;
+    mote_id_table ids;
+};
+
+static const char *const kind_names[MOTE_SPRING_KIND_COUNT] = {
+    [MOTE_SPRING_DAMPER] = "damper",
+    [MOTE_SPRING_CRITICAL] = "critical",
+    [MOTE_SPRING_ANGLE] = "angle",
+    [MOTE_SPRING_DOUBLE_ANGLE] = "double_angle",
+    [MOTE_SPRING_DECAY] = "decay",
+    [MOTE_SPRING_SEMI_IMPLICIT] = "semi_implicit",
+    [MOTE_SPRING_EXP_RESPONSE] = "exp_response",
+    [MOTE_SPRING_DAMPED] = "damped",
+    [MOTE_SPRING_DOUBLE] = "double",
+};
+
+const char *mote_spring_kind_name(mote_spring_kind kind) {
+    if ((int)kind < 0 || kind >= MOTE_SPRING_KIND_COUNT) {
+        return "unknown";
+    }
+    return kind_names[kind];
+}
+
+bool mote_spring_kind_parse(const char *name, mote_spring_kind *out) {
+    if (name == NULL || out == NULL) {
+        return false;
+    }
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        if (strcmp(name, kind_names[k]) == 0) {
+            *out = (mote_spring_kind)k;
+            return true;
+        }
+    }
+    return false;
+}
+
+mote_spring_pool_def mote_default_spring_pool_def(void) {
+    mote_spring_pool_def def = {
+        .kind = MOTE_SPRING_CRITICAL,
+        .capacity = 1024,
+        .max_count = (size_t)1 << 26,
+        .backend = MOTE_BACKEND_AUTO,
+    };
+    return def;
+}
+
+mote_spring_desc mote_default_spring_desc(void) {
+    mote_spring_desc desc = {
+        .halflife = 0.1f,
+        .stiffness = 5.0f,
+        .damping = 4.6f,
+        .rate = 10.0f,
+    };
+    return desc;
+}
+
+/* The backend and kernel a request resolves to on this CPU, or false. */
+static bool resolve_backend(mote_spring_kind kind, mote_backend requested, mote_backend *backend,
+                            mote_spring_kernel_fn *kernel) {
+    mote_backend b = requested == MOTE_BACKEND_AUTO ? mote_backend_best() : requested;
+    if (!mote_backend_available(b)) {
+        return false;
+    }
+    *backend = b;
+    *kernel = mote_kernel_table_for(b)->spring[kind];
+    return true;
+}
+
+mote_status mote_spring_pool_create(const mote_spring_pool_def *def, mote_spring_pool **out) {
+    if (def == NULL || out == NULL || (int)def->kind < 0 || def->kind >= MOTE_SPRING_KIND_COUNT ||
+        def->max_count == 0 || def->max_count >= UINT32_MAX - 1 || def->capacity > def->max_count ||
+        (def->backend != MOTE_BACKEND_AUTO &&
+         ((int)def->backend < 0 || def->backend >= MOTE_BACKEND_COUNT))) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_backend backend;
+    mote_spring_kernel_fn kernel;
+    if (!resolve_backend(def->kind, def->backend, &backend, &kernel)) {
+        return MOTE_ERROR_BACKEND_UNAVAILABLE;
+    }
+    mote_allocator allocator = mote_get_allocator();
+    mote_spring_pool *pool = mote_allocate(&allocator, sizeof *pool);
+    if (pool == NULL) {
+        return MOTE_ERROR_OUT_OF_MEMORY;
+    }
+    memset(pool, 0, sizeof *pool);
+    pool->kind = def->kind;
+    pool->backend = backend;
+    pool->kernel = kernel;
+    pool->allocator = allocator;
+    pool->max_count = def->max_count;
+    pool->fields.mask = spring_kind_reads[def->kind];
+    if (def->capacity > 0 && mote_spring_pool_reserve(pool, def->capacity) != MOTE_OK) {
+        mote_spring_pool_destroy(pool);
+        return MOTE_ERROR_OUT_OF_MEMORY;
+    }
+    *out = pool;
+    return MOTE_OK;
+}
+
+void mote_spring_pool_destroy(mote_spring_pool *pool) {
+    if (pool == NULL) {
+        return;
+    }
+    mote_allocator allocator = pool->allocator;
+    mote_field_arrays_release(&pool->fields, &allocator);
+    mote_id_table_release(&pool->ids, &allocator);
+    mote_release(&allocator, pool, sizeof *pool);
+}
+
+/* Elements that fit in both the id table and the field arrays. */
+static size_t room(const mote_spring_pool *pool) {
+    return pool->ids.capacity < pool->fields.capacity ? pool->ids.capacity : pool->fields.capacity;
+}
+
+mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity) {
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (capacity > pool->max_count) {
+        capacity = pool->max_count;
+    }
+    if (capacity <= room(pool)) {
+        return MOTE_OK;
+    }
+    /* Ids first: if the fields then fail, a larger id table is harmless (room() is the
+     * smaller of the two). */
+    mote_status status = mote_id_table_reserve(&pool->ids, &pool->allocator, capacity);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    return mote_field_arrays_reserve(&pool->fields, &pool->allocator, pool->count, capacity);
+}
+
+/* The desc's fields as an array indexed by FIELD_*. */
+static void desc_values(const mote_spring_desc *d, float values[FIELD_COUNT]) {
+    values[FIELD_X] = d->x;
+    values[FIELD_V] = d->v;
+    values[FIELD_GOAL] = d->goal;
+    values[FIELD_XI] = d->xi;
+    values[FIELD_VI] = d->vi;
+    values[FIELD_HALFLIFE] = d->halflife;
+    values[FIELD_STIFFNESS] = d->stiffness;
+    values[FIELD_DAMPING] = d->damping;
+    values[FIELD_RATE] = d->rate;
+}
+
+/* add/set's checks on the fields the kind uses. */
+static mote_status check_desc(unsigned mask, const mote_spring_desc *desc) {
+    float values[FIELD_COUNT];
+    desc_values(desc, values);
+    for (int f = 0; f < FIELD_COUNT; ++f) {
+        if ((mask & FIELD_BIT(f)) && !isfinite(values[f])) {
+            return MOTE_ERROR_NON_FINITE;
+        }
+    }
+    const int nonnegative[] = {FIELD_STIFFNESS, FIELD_DAMPING, FIELD_RATE};
+    for (size_t i = 0; i < sizeof nonnegative / sizeof nonnegative[0]; ++i) {
+        int f = nonnegative[i];
+        if ((mask & FIELD_BIT(f)) && values[f] < 0.0f) {
+            return MOTE_ERROR_INVALID_ARGUMENT;
+        }
+    }
+    return MOTE_OK;
+}
+
+static void write_desc(mote_spring_pool *pool, size_t i, const mote_spring_desc *desc) {
+    float values[FIELD_COUNT];
+    desc_values(desc, values);
+    for (int f = 0; f < FIELD_COUNT; ++f) {
+        if (pool->fields.field[f] != NULL) {
+            pool->fields.field[f][i] = values[f];
+        }
+    }
+}
+
+mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc *desc,
+                                 mote_id *out_id) {
+    if (pool == NULL || desc == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_status status = check_desc(pool->fields.mask, desc);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (pool->count >= pool->max_count) {
+        return MOTE_ERROR_FULL;
+    }
+    if (pool->count >= room(pool)) {
+        size_t grown = room(pool) < 16 ? 16 : room(pool) * 2;
+        status = mote_spring_pool_reserve(pool, grown);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    size_t i = pool->count;
+    write_desc(pool, i, desc);
+    mote_id id = mote_id_table_issue(&pool->ids, i);
+    pool->count = i + 1;
+    if (out_id != NULL) {
+        *out_id = id;
+    }
+    return MOTE_OK;
+}
+
+mote_status mote_spring_pool_remove(mote_spring_pool *pool, mote_id id) {
+    size_t i;
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
+        return MOTE_ERROR_STALE_ID;
+    }
+    size_t last = pool->count - 1;
+    mote_id_table_retire(&pool->ids, i, last);
+    mote_field_arrays_move(&pool->fields, i, last);
+    pool->count = last;
+    return MOTE_OK;
+}
+
+bool mote_spring_pool_contains(const mote_spring_pool *pool, mote_id id) {
+    return pool != NULL && mote_id_table_lookup(&pool->ids, pool->count, id, NULL);
+}
+
+mote_status mote_spring_pool_index(const mote_spring_pool *pool, mote_id id, size_t *out_index) {
+    if (pool == NULL || out_index == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    return mote_id_table_lookup(&pool->ids, pool->count, id, out_index) ? MOTE_OK
+                                                                        : MOTE_ERROR_STALE_ID;
+}
+
+mote_id mote_spring_pool_id_at(const mote_spring_pool *pool, size_t index) {
+    if (pool == NULL || index >= pool->count) {
+        return mote_null_id();
+    }
+    return mote_id_table_at(&pool->ids, index);
+}
+
+mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_spring_desc *out) {
+    size_t i;
+    if (pool == NULL || out == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
+        return MOTE_ERROR_STALE_ID;
+    }
+    float values[FIELD_COUNT] = {0};
+    for (int f = 0; f < FIELD_COUNT; ++f) {
+        if (pool->fields.field[f] != NULL) {
+            values[f] = pool->fields.field[f][i];
+        }
+    }
+    mote_spring_desc d = {
+        .x = values[FIELD_X],
+        .v = values[FIELD_V],
+        .goal = values[FIELD_GOAL],
+        .xi = values[FIELD_XI],
+        .vi = values[FIELD_VI],
+        .halflife = values[FIELD_HALFLIFE],
+        .stiffness = values[FIELD_STIFFNESS],
+        .damping = values[FIELD_DAMPING],
+        .rate = values[FIELD_RATE],
+    };
+    *out = d;
+    return MOTE_OK;
+}
+
+mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_spring_desc *desc) {
+    size_t i;
+    if (pool == NULL || desc == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
+        return MOTE_ERROR_STALE_ID;
+    }
+    mote_status status = check_desc(pool->fields.mask, desc);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    write_desc(pool, i, desc);
+    return MOTE_OK;
+}
+
+size_t mote_spring_pool_count(const mote_spring_pool *pool) {
+    return pool == NULL ? 0 : pool->count;
+}
+
+size_t mote_spring_pool_capacity(const mote_spring_pool *pool) {
+    return pool == NULL ? 0 : room(pool);
+}
+
+mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool) {
+    return pool == NULL ? MOTE_SPRING_KIND_COUNT : pool->kind;
+}
+
+mote_spring_view mote_spring_pool_view(mote_spring_pool *pool) {
+    mote_spring_view view;
+    memset(&view, 0, sizeof view);
+    if (pool == NULL) {
+        return view;
+    }
+    spring_view_from_pointers(&view, pool->fields.field);
+    view.count = pool->count;
+    return view;
+}
+
+mote_status mote_spring_pool_step(mote_spring_pool *pool, float dt) {
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    return mote_spring_pool_step_range(pool, 0, pool->count, dt);
+}
+
+mote_status mote_spring_pool_step_range(mote_spring_pool *pool, size_t begin, size_t end,
+                                        float dt) {
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!(dt >= 0.0f) || !isfinite(dt)) {
+        return MOTE_ERROR_INVALID_DT;
+    }
+    if (begin > end || end > pool->count) {
+        return MOTE_ERROR_RANGE;
+    }
+    if (dt == 0.0f || begin == end) {
+        return MOTE_OK;
+    }
+    mote_spring_view view = mote_spring_pool_view(pool);
+    pool->kernel(&view, begin, end, dt);
+    return MOTE_OK;
+}
+
+mote_status mote_spring_pool_validate(const mote_spring_pool *pool, mote_validation *out) {
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_validation v = {0, pool->count};
+    for (size_t i = 0; i < pool->count; ++i) {
+        if (!mote_field_arrays_finite(&pool->fields, i)) {
+            if (v.bad_count == 0) {
+                v.first_bad_index = i;
+            }
+            ++v.bad_count;
+        }
+    }
+    if (out != NULL) {
+        *out = v;
+    }
+    return v.bad_count == 0 ? MOTE_OK : MOTE_ERROR_NON_FINITE;
+}
+
+mote_status mote_spring_pool_set_backend(mote_spring_pool *pool, mote_backend backend) {
+    if (pool == NULL ||
+        (backend != MOTE_BACKEND_AUTO && ((int)backend < 0 || backend >= MOTE_BACKEND_COUNT))) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_backend resolved;
+    mote_spring_kernel_fn kernel;
+    if (!resolve_backend(pool->kind, backend, &resolved, &kernel)) {
+        return MOTE_ERROR_BACKEND_UNAVAILABLE;
+    }
+    pool->backend = resolved;
+    pool->kernel = kernel;
+    return MOTE_OK;
+}
+
+mote_backend mote_spring_pool_backend(const mote_spring_pool *pool) {
+    return pool == NULL ? MOTE_BACKEND_SCALAR : pool->backend;
+}

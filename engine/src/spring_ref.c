@@ -1,0 +1,137 @@
+/* Scalar reference spring primitives: one element at a time, straight from the seed's
+ * formulas, with libm's expf/expm1f/sinf/cosf. This file is the specification the wide
+ * kernels (simd/kernels/spring_kernels.c) are measured against. */
+#include <math.h>
+
+#include "mote/spring.h"
+
+/* pi in double: the seed compares the wrapped float against the real pi. */
+#define PI_D 3.14159265358979323846
+
+/* A half-life at or below zero is taken as zero; NaN stays NaN so validate can see it. */
+static float nonnegative(float halflife) {
+    return halflife < 0.0f ? 0.0f : halflife;
+}
+
+float mote_halflife_to_damping(float halflife) {
+    return (4.0f * MOTE_LN2) / (nonnegative(halflife) + MOTE_SPRING_EPS);
+}
+
+float mote_damping_to_halflife(float damping) {
+    return (4.0f * MOTE_LN2) / (damping + MOTE_SPRING_EPS);
+}
+
+float mote_halflife_to_lag(float halflife) {
+    return halflife / MOTE_LN2;
+}
+
+float mote_lag_to_halflife(float lag) {
+    return lag * MOTE_LN2;
+}
+
+float mote_damper(float x, float goal, float halflife, float dt) {
+    return x +
+           (goal - x) * (1.0f - expf(-(MOTE_LN2 * dt) / (nonnegative(halflife) + MOTE_SPRING_EPS)));
+}
+
+void mote_spring(float *x, float *v, float goal, float halflife, float dt) {
+    float y = mote_halflife_to_damping(halflife) / 2.0f;
+    float j0 = *x - goal;
+    float j1 = *v + j0 * y;
+    float eydt = expf(-y * dt);
+    *x = eydt * (j0 + j1 * dt) + goal;
+    *v = eydt * (*v - j1 * y * dt);
+}
+
+void mote_spring_angle(float *x, float *v, float goal, float halflife, float dt) {
+    float y = mote_halflife_to_damping(halflife) / 2.0f;
+    float j0 = mote_wrap_angle(*x - goal);
+    float j1 = *v + j0 * y;
+    float eydt = expf(-y * dt);
+    float next = eydt * (j0 + j1 * dt) + goal;
+    /* Continuous with x: the spring is solved relative to the goal along the short way, and
+     * reporting it there would jump by 2 pi on the step where the short way crosses pi. */
+    *x = *x + mote_wrap_angle(next - *x);
+    *v = eydt * (*v - j1 * y * dt);
+}
+
+void mote_double_spring_angle(float *x, float *v, float *xi, float *vi, float goal, float halflife,
+                              float dt) {
+    mote_spring_angle(xi, vi, goal, 0.5f * halflife, dt);
+    mote_spring_angle(x, v, *xi, 0.5f * halflife, dt);
+}
+
+void mote_double_spring(float *x, float *v, float *xi, float *vi, float goal, float halflife,
+                        float dt) {
+    mote_spring(xi, vi, goal, 0.5f * halflife, dt);
+    mote_spring(x, v, *xi, 0.5f * halflife, dt);
+}
+
+void mote_decay(float *x, float *v, float halflife, float dt) {
+    float y = mote_halflife_to_damping(halflife) / 2.0f;
+    float j1 = *v + *x * y;
+    float eydt = expf(-y * dt);
+    *x = eydt * (*x + j1 * dt);
+    *v = eydt * (*v - j1 * y * dt);
+}
+
+float mote_wrap_angle(float a) {
+    const float two_pi = (float)(2.0 * PI_D);
+    float r = fmodf(a, two_pi);
+    if ((double)r > PI_D) {
+        r -= two_pi;
+    }
+    if ((double)r <= -PI_D) {
+        r += two_pi;
+    }
+    return r;
+}
+
+float mote_exp_response(float value, float target, float lambda, float dt) {
+    float alpha = 1.0f - expf(-lambda * dt);
+    return value + (target - value) * alpha;
+}
+
+void mote_spring_semi_implicit(float *x, float *v, float target, float stiffness, float damping,
+                               float dt) {
+    dt = dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt;
+    float a = (target - *x) * stiffness - *v * damping;
+    *v = *v + a * dt;
+    *x = *x + *v * dt;
+}
+
+/* Writing u = x - goal, every case is u(t) = C u0 + S (v0 + y u0) and
+ * v(t) = C v0 - S (y v0 + k u0), with y = damping / 2 and k = stiffness:
+ *   under-damped (q = k - y^2 > 0, w = sqrt q): C = e^-yt cos wt, S = e^-yt sin(wt) / w
+ *   over-damped (w = sqrt -q): with the slow rate y - w = k / (y + w) and m = expm1(-2wt),
+ *       C = e^-(y-w)t (1 + m/2), S = -e^-(y-w)t m / 2w   (no cancellation as w -> 0)
+ *   critical (|q| < eps, k taken as y^2): C = e^-yt, S = t e^-yt. */
+void mote_spring_damper(float *x, float *v, float goal, float stiffness, float damping, float dt) {
+    float y = damping / 2.0f;
+    float q = stiffness - damping * damping / 4.0f;
+    float u0 = *x - goal;
+    float v0 = *v;
+    float j1 = v0 + u0 * y;
+    float c, s, k;
+    if (fabsf(q) < MOTE_SPRING_EPS) {
+        float e = expf(-y * dt);
+        c = e;
+        s = e * dt;
+        k = y * y;
+    } else if (q > 0.0f) {
+        float w = sqrtf(q);
+        float e = expf(-y * dt);
+        c = e * cosf(w * dt);
+        s = e * sinf(w * dt) / w;
+        k = stiffness;
+    } else {
+        float w = sqrtf(-q);
+        float e1 = expf(-(stiffness / (y + w)) * dt);
+        float m = expm1f(-(w + w) * dt);
+        c = e1 * (1.0f + 0.5f * m);
+        s = e1 * (-m / (w + w));
+        k = stiffness;
+    }
+    *x = c * u0 + s * j1 + goal;
+    *v = c * v0 - s * (y * v0 + k * u0);
+}

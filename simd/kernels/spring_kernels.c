@@ -1,0 +1,168 @@
+/* The spring kernels, written once against the wide-lane layer and compiled once per variant.
+ * Each body repeats its scalar reference (engine/src/spring_ref.c) operation for operation,
+ * with libm's expf/expm1f/sinf/cosf replaced by wide_math.h; only those differ, so the
+ * per-kernel bounds below follow from the wide math's and are measured by
+ * tests/test_spring_kernels.c (one step, and 1,000 steps, against the reference).
+ *
+ * Error bounds against the scalar reference, one step, per field, in ULPs of the larger of
+ * the result and the element's own inputs (so cancellation near zero is judged at the scale
+ * of the numbers that cancelled):
+ *   damper, critical, angle, double_angle, decay, exp_response, double: <= 4
+ *   semi_implicit: 0 (no transcendental: the same bits as the reference)
+ *   damped (general spring): <= 8 (sincos and two exponentials)
+ * All wide variants agree with each other bit for bit. */
+#include "variant_kernels.h"
+#include "spring_lanes.h"
+#include "variant.h"
+#include "wide/wide_math.h"
+
+#include "mote/spring.h"
+
+/* Wide mote_halflife_to_damping(h) / 2 (the 1/s decay rate y of the seed's springs). */
+static inline mote_wf half_damping(mote_wf halflife) {
+    const mote_wf zero = mote_w_set1(0.0f);
+    mote_wf h = mote_w_select(mote_w_lt(halflife, zero), zero, halflife);
+    mote_wf damping =
+        mote_w_div(mote_w_set1(4.0f * MOTE_LN2), mote_w_add(h, mote_w_set1(MOTE_SPRING_EPS)));
+    return mote_w_mul(damping, mote_w_set1(0.5f));
+}
+
+/* Critically damped spring toward goal with decay rate y: mote_spring's arithmetic. */
+static inline void critical_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt) {
+    mote_wf j0 = mote_w_sub(*x, goal);
+    mote_wf j1 = mote_w_add(*v, mote_w_mul(j0, y));
+    mote_wf eydt = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    *x = mote_w_add(mote_w_mul(eydt, mote_w_add(j0, mote_w_mul(j1, dt))), goal);
+    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(mote_w_mul(j1, y), dt)));
+}
+
+/* Angle spring: mote_spring_angle's arithmetic. */
+static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt) {
+    mote_wf j0 = mote_w_wrap_angle(mote_w_sub(*x, goal));
+    mote_wf j1 = mote_w_add(*v, mote_w_mul(j0, y));
+    mote_wf eydt = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    mote_wf next = mote_w_add(mote_w_mul(eydt, mote_w_add(j0, mote_w_mul(j1, dt))), goal);
+    *x = mote_w_add(*x, mote_w_wrap_angle(mote_w_sub(next, *x)));
+    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(mote_w_mul(j1, y), dt)));
+}
+
+static inline void damper_body(spring_lanes *s, mote_wf dt) {
+    const mote_wf zero = mote_w_set1(0.0f);
+    mote_wf x = s->f[FIELD_X];
+    mote_wf h = mote_w_select(mote_w_lt(s->f[FIELD_HALFLIFE], zero), zero, s->f[FIELD_HALFLIFE]);
+    mote_wf t = mote_w_neg(mote_w_mul(mote_w_set1(MOTE_LN2), dt));
+    mote_wf e = mote_w_exp(mote_w_div(t, mote_w_add(h, mote_w_set1(MOTE_SPRING_EPS))));
+    mote_wf blend = mote_w_sub(mote_w_set1(1.0f), e);
+    s->f[FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), blend));
+}
+
+static inline void critical_body(spring_lanes *s, mote_wf dt) {
+    critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL],
+                  half_damping(s->f[FIELD_HALFLIFE]), dt);
+}
+
+static inline void angle_body(spring_lanes *s, mote_wf dt) {
+    angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL], half_damping(s->f[FIELD_HALFLIFE]),
+               dt);
+}
+
+static inline void double_angle_body(spring_lanes *s, mote_wf dt) {
+    mote_wf y = half_damping(mote_w_mul(mote_w_set1(0.5f), s->f[FIELD_HALFLIFE]));
+    angle_step(&s->f[FIELD_XI], &s->f[FIELD_VI], s->f[FIELD_GOAL], y, dt);
+    angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_XI], y, dt);
+}
+
+static inline void double_body(spring_lanes *s, mote_wf dt) {
+    mote_wf y = half_damping(mote_w_mul(mote_w_set1(0.5f), s->f[FIELD_HALFLIFE]));
+    critical_step(&s->f[FIELD_XI], &s->f[FIELD_VI], s->f[FIELD_GOAL], y, dt);
+    critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_XI], y, dt);
+}
+
+static inline void decay_body(spring_lanes *s, mote_wf dt) {
+    mote_wf y = half_damping(s->f[FIELD_HALFLIFE]);
+    mote_wf x = s->f[FIELD_X];
+    mote_wf v = s->f[FIELD_V];
+    mote_wf j1 = mote_w_add(v, mote_w_mul(x, y));
+    mote_wf eydt = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    s->f[FIELD_X] = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
+    s->f[FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(mote_w_mul(j1, y), dt)));
+}
+
+static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
+    mote_wf x = s->f[FIELD_X];
+    mote_wf v = s->f[FIELD_V];
+    mote_wf a = mote_w_sub(mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), s->f[FIELD_STIFFNESS]),
+                           mote_w_mul(v, s->f[FIELD_DAMPING]));
+    v = mote_w_add(v, mote_w_mul(a, dt));
+    s->f[FIELD_V] = v;
+    s->f[FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
+}
+
+static inline void exp_response_body(spring_lanes *s, mote_wf dt) {
+    mote_wf x = s->f[FIELD_X];
+    mote_wf e = mote_w_exp(mote_w_mul(mote_w_neg(s->f[FIELD_RATE]), dt));
+    mote_wf alpha = mote_w_sub(mote_w_set1(1.0f), e);
+    s->f[FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), alpha));
+}
+
+/* mote_spring_damper: all three cases computed, the right one selected per lane. */
+static inline void damped_body(spring_lanes *s, mote_wf dt) {
+    const mote_wf one = mote_w_set1(1.0f);
+    mote_wf stiffness = s->f[FIELD_STIFFNESS];
+    mote_wf damping = s->f[FIELD_DAMPING];
+    mote_wf y = mote_w_mul(damping, mote_w_set1(0.5f));
+    mote_wf q = mote_w_sub(stiffness, mote_w_mul(mote_w_mul(damping, damping), mote_w_set1(0.25f)));
+    mote_wf u0 = mote_w_sub(s->f[FIELD_X], s->f[FIELD_GOAL]);
+    mote_wf v0 = s->f[FIELD_V];
+    mote_wf j1 = mote_w_add(v0, mote_w_mul(u0, y));
+
+    /* critical, and the under-damped envelope */
+    mote_wf e = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    /* under-damped: w = sqrt(q) */
+    mote_wf wu = mote_w_sqrt(q);
+    mote_wf sn, cs;
+    mote_w_sincos(mote_w_mul(wu, dt), &sn, &cs);
+    mote_wf c_under = mote_w_mul(e, cs);
+    mote_wf s_under = mote_w_div(mote_w_mul(e, sn), wu);
+    /* over-damped: w = sqrt(-q); the slow rate y - w computed as stiffness / (y + w) */
+    mote_wf wo = mote_w_sqrt(mote_w_neg(q));
+    mote_wf slow = mote_w_div(stiffness, mote_w_add(y, wo));
+    mote_wf e1 = mote_w_exp(mote_w_mul(mote_w_neg(slow), dt));
+    mote_wf m = mote_w_expm1(mote_w_mul(mote_w_neg(mote_w_add(wo, wo)), dt));
+    mote_wf c_over = mote_w_mul(e1, mote_w_add(one, mote_w_mul(mote_w_set1(0.5f), m)));
+    mote_wf s_over = mote_w_mul(e1, mote_w_div(mote_w_neg(m), mote_w_add(wo, wo)));
+
+    mote_wm critical = mote_w_lt(mote_w_abs(q), mote_w_set1(MOTE_SPRING_EPS));
+    mote_wm under = mote_w_gt(q, mote_w_set1(0.0f));
+    mote_wf c = mote_w_select(critical, e, mote_w_select(under, c_under, c_over));
+    mote_wf sv = mote_w_select(critical, mote_w_mul(e, dt), mote_w_select(under, s_under, s_over));
+    mote_wf k = mote_w_select(critical, mote_w_mul(y, y), stiffness);
+
+    s->f[FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, u0), mote_w_mul(sv, j1)), s->f[FIELD_GOAL]);
+    s->f[FIELD_V] = mote_w_sub(mote_w_mul(c, v0),
+                               mote_w_mul(sv, mote_w_add(mote_w_mul(y, v0), mote_w_mul(k, u0))));
+}
+
+#define SPRING_KERNEL(kind, name)                                                                  \
+    void MOTE_VARIANT_FN(mote_spring_kernel_##name)(const mote_spring_view *f, size_t begin,       \
+                                                    size_t end, float dt) {                        \
+        spring_loop(f, begin, end, dt, spring_kind_reads[kind], spring_kind_writes[kind],          \
+                    name##_body);                                                                  \
+    }
+
+SPRING_KERNEL(MOTE_SPRING_DAMPER, damper)
+SPRING_KERNEL(MOTE_SPRING_CRITICAL, critical)
+SPRING_KERNEL(MOTE_SPRING_ANGLE, angle)
+SPRING_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle)
+SPRING_KERNEL(MOTE_SPRING_DECAY, decay)
+SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response)
+SPRING_KERNEL(MOTE_SPRING_DAMPED, damped)
+SPRING_KERNEL(MOTE_SPRING_DOUBLE, double)
+
+/* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
+void MOTE_VARIANT_FN(mote_spring_kernel_semi_implicit)(const mote_spring_view *f, size_t begin,
+                                                       size_t end, float dt) {
+    dt = dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt;
+    spring_loop(f, begin, end, dt, spring_kind_reads[MOTE_SPRING_SEMI_IMPLICIT],
+                spring_kind_writes[MOTE_SPRING_SEMI_IMPLICIT], semi_implicit_body);
+}

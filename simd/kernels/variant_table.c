@@ -1,0 +1,37 @@
+/* The kernel table of one compiled variant: what dispatch, tests and tools look up. */
+#include "variant_kernels.h"
+#include "wide/wide.h"
+
+#ifndef MOTE_VARIANT_EMULATED
+#define MOTE_VARIANT_EMULATED 0
+#endif
+#ifndef MOTE_VARIANT_BACKEND
+#error "MOTE_VARIANT_BACKEND must name the public backend whose source this variant compiles"
+#endif
+
+const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
+    .name = MOTE_VARIANT_NAME,
+    .backend = MOTE_VARIANT_BACKEND,
+    .emulated = MOTE_VARIANT_EMULATED,
+    .lanes = MOTE_W_LANES,
+    .spring =
+        {
+            [MOTE_SPRING_DAMPER] = MOTE_VARIANT_FN(mote_spring_kernel_damper),
+            [MOTE_SPRING_CRITICAL] = MOTE_VARIANT_FN(mote_spring_kernel_critical),
+            [MOTE_SPRING_ANGLE] = MOTE_VARIANT_FN(mote_spring_kernel_angle),
+            [MOTE_SPRING_DOUBLE_ANGLE] = MOTE_VARIANT_FN(mote_spring_kernel_double_angle),
+            [MOTE_SPRING_DECAY] = MOTE_VARIANT_FN(mote_spring_kernel_decay),
+            [MOTE_SPRING_SEMI_IMPLICIT] = MOTE_VARIANT_FN(mote_spring_kernel_semi_implicit),
+            [MOTE_SPRING_EXP_RESPONSE] = MOTE_VARIANT_FN(mote_spring_kernel_exp_response),
+            [MOTE_SPRING_DAMPED] = MOTE_VARIANT_FN(mote_spring_kernel_damped),
+            [MOTE_SPRING_DOUBLE] = MOTE_VARIANT_FN(mote_spring_kernel_double),
+        },
+    .math =
+        {
+            .exp = MOTE_VARIANT_FN(mote_math_exp),
+            .expm1 = MOTE_VARIANT_FN(mote_math_expm1),
+            .sin = MOTE_VARIANT_FN(mote_math_sin),
+            .cos = MOTE_VARIANT_FN(mote_math_cos),
+            .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
+        },
+};

@@ -1,0 +1,73 @@
+/* AVX2 backend: 8 lanes of simde__m256. Built with -mavx2 -mfma for the native variant;
+ * through SIMDe on other hosts for the emulated one. */
+#ifndef MOTE_WIDE_AVX2_H
+#define MOTE_WIDE_AVX2_H
+
+#include <simde/x86/avx2.h>
+
+#define MOTE_W_LANES 8
+#define MOTE_W_NAME  "avx2"
+
+typedef simde__m256 mote_wf;
+typedef simde__m256 mote_wm; /* all-ones or all-zeros per lane */
+
+static inline mote_wf mote_w_set1(float a) {
+    return simde_mm256_set1_ps(a);
+}
+static inline mote_wf mote_w_load(const float *p) {
+    return simde_mm256_loadu_ps(p);
+}
+static inline void mote_w_store(float *p, mote_wf a) {
+    simde_mm256_storeu_ps(p, a);
+}
+static inline mote_wf mote_w_add(mote_wf a, mote_wf b) {
+    return simde_mm256_add_ps(a, b);
+}
+static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
+    return simde_mm256_sub_ps(a, b);
+}
+static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
+    return simde_mm256_mul_ps(a, b);
+}
+static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
+    return simde_mm256_div_ps(a, b);
+}
+static inline mote_wf mote_w_sqrt(mote_wf a) {
+    return simde_mm256_sqrt_ps(a);
+}
+static inline mote_wf mote_w_abs(mote_wf a) {
+    return simde_mm256_and_ps(a, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7fffffff)));
+}
+static inline mote_wf mote_w_round(mote_wf a) {
+    return simde_mm256_round_ps(a, SIMDE_MM_FROUND_TO_NEAREST_INT | SIMDE_MM_FROUND_NO_EXC);
+}
+static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ);
+}
+static inline mote_wm mote_w_le(mote_wf a, mote_wf b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ);
+}
+static inline mote_wm mote_w_gt(mote_wf a, mote_wf b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ);
+}
+static inline mote_wm mote_w_ge(mote_wf a, mote_wf b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_OQ);
+}
+static inline mote_wm mote_w_eq(mote_wf a, mote_wf b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_EQ_OQ);
+}
+static inline mote_wm mote_w_and(mote_wm a, mote_wm b) {
+    return simde_mm256_and_ps(a, b);
+}
+static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
+    return simde_mm256_or_ps(a, b);
+}
+static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
+    return simde_mm256_blendv_ps(f, t, m);
+}
+static inline mote_wf mote_w_pow2i(mote_wf n) {
+    simde__m256i e = simde_mm256_add_epi32(simde_mm256_cvtps_epi32(n), simde_mm256_set1_epi32(127));
+    return simde_mm256_castsi256_ps(simde_mm256_slli_epi32(e, 23));
+}
+
+#endif

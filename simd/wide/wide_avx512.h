@@ -1,0 +1,76 @@
+/* AVX-512 backend: 16 lanes of simde__m512 with simde__mmask16 masks. Built with -mavx512f
+ * for the native variant; through SIMDe on other hosts for the emulated one. */
+#ifndef MOTE_WIDE_AVX512_H
+#define MOTE_WIDE_AVX512_H
+
+#include <simde/x86/avx512.h>
+
+#define MOTE_W_LANES 16
+#define MOTE_W_NAME  "avx512"
+
+typedef simde__m512 mote_wf;
+typedef simde__mmask16 mote_wm;
+
+static inline mote_wf mote_w_set1(float a) {
+    return simde_mm512_set1_ps(a);
+}
+static inline mote_wf mote_w_load(const float *p) {
+    return simde_mm512_loadu_ps(p);
+}
+static inline void mote_w_store(float *p, mote_wf a) {
+    simde_mm512_storeu_ps(p, a);
+}
+static inline mote_wf mote_w_add(mote_wf a, mote_wf b) {
+    return simde_mm512_add_ps(a, b);
+}
+static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
+    return simde_mm512_sub_ps(a, b);
+}
+static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
+    return simde_mm512_mul_ps(a, b);
+}
+static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
+    return simde_mm512_div_ps(a, b);
+}
+static inline mote_wf mote_w_sqrt(mote_wf a) {
+    return simde_mm512_sqrt_ps(a);
+}
+static inline mote_wf mote_w_abs(mote_wf a) {
+    return simde_mm512_castsi512_ps(
+        simde_mm512_and_si512(simde_mm512_castps_si512(a), simde_mm512_set1_epi32(0x7fffffff)));
+}
+static inline mote_wf mote_w_round(mote_wf a) {
+    return simde_mm512_roundscale_ps(a, SIMDE_MM_FROUND_TO_NEAREST_INT | SIMDE_MM_FROUND_NO_EXC);
+}
+static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
+    return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LT_OQ);
+}
+static inline mote_wm mote_w_le(mote_wf a, mote_wf b) {
+    return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LE_OQ);
+}
+static inline mote_wm mote_w_gt(mote_wf a, mote_wf b) {
+    return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GT_OQ);
+}
+static inline mote_wm mote_w_ge(mote_wf a, mote_wf b) {
+    return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_GE_OQ);
+}
+static inline mote_wm mote_w_eq(mote_wf a, mote_wf b) {
+    return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_EQ_OQ);
+}
+static inline mote_wm mote_w_and(mote_wm a, mote_wm b) {
+    return (mote_wm)(a & b);
+}
+static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
+    return (mote_wm)(a | b);
+}
+static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
+    return simde_mm512_mask_blend_ps(m, f, t);
+}
+/* SIMDe 0.7 has no _mm512_cvtps_epi32: n + 127 + 2^23 puts the biased exponent in the low
+ * mantissa bits (exact for integer n), and shifting those bits left by 23 drops the rest. */
+static inline mote_wf mote_w_pow2i(mote_wf n) {
+    simde__m512 biased = simde_mm512_add_ps(n, simde_mm512_set1_ps(127.0f + 8388608.0f));
+    return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_castps_si512(biased), 23));
+}
+
+#endif

@@ -1,0 +1,95 @@
+/* NEON backend: 4 lanes of simde_float32x4_t. Native on aarch64; on x86 SIMDe lowers it to
+ * SSE, which keeps the same 128-bit width. */
+#ifndef MOTE_WIDE_NEON_H
+#define MOTE_WIDE_NEON_H
+
+#include <math.h>
+#include <simde/arm/neon.h>
+
+#define MOTE_W_LANES 4
+#define MOTE_W_NAME  "neon"
+
+typedef simde_float32x4_t mote_wf;
+typedef simde_uint32x4_t mote_wm;
+
+static inline mote_wf mote_w_set1(float a) {
+    return simde_vdupq_n_f32(a);
+}
+static inline mote_wf mote_w_load(const float *p) {
+    return simde_vld1q_f32(p);
+}
+static inline void mote_w_store(float *p, mote_wf a) {
+    simde_vst1q_f32(p, a);
+}
+static inline mote_wf mote_w_add(mote_wf a, mote_wf b) {
+    return simde_vaddq_f32(a, b);
+}
+static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
+    return simde_vsubq_f32(a, b);
+}
+static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
+    return simde_vmulq_f32(a, b);
+}
+/* SIMDe 0.7 has no vdivq_f32/vsqrtq_f32: native A64 intrinsics where they exist, else one
+ * correctly rounded scalar operation per lane (the same bits). */
+static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
+#if defined(SIMDE_ARM_NEON_A64V8_NATIVE)
+    return vdivq_f32(a, b);
+#else
+    float x[4], y[4];
+    simde_vst1q_f32(x, a);
+    simde_vst1q_f32(y, b);
+    for (int i = 0; i < 4; ++i) {
+        x[i] = x[i] / y[i];
+    }
+    return simde_vld1q_f32(x);
+#endif
+}
+static inline mote_wf mote_w_sqrt(mote_wf a) {
+#if defined(SIMDE_ARM_NEON_A64V8_NATIVE)
+    return vsqrtq_f32(a);
+#else
+    float x[4];
+    simde_vst1q_f32(x, a);
+    for (int i = 0; i < 4; ++i) {
+        x[i] = sqrtf(x[i]);
+    }
+    return simde_vld1q_f32(x);
+#endif
+}
+static inline mote_wf mote_w_abs(mote_wf a) {
+    return simde_vabsq_f32(a);
+}
+static inline mote_wf mote_w_round(mote_wf a) {
+    return simde_vrndnq_f32(a);
+}
+static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
+    return simde_vcltq_f32(a, b);
+}
+static inline mote_wm mote_w_le(mote_wf a, mote_wf b) {
+    return simde_vcleq_f32(a, b);
+}
+static inline mote_wm mote_w_gt(mote_wf a, mote_wf b) {
+    return simde_vcgtq_f32(a, b);
+}
+static inline mote_wm mote_w_ge(mote_wf a, mote_wf b) {
+    return simde_vcgeq_f32(a, b);
+}
+static inline mote_wm mote_w_eq(mote_wf a, mote_wf b) {
+    return simde_vceqq_f32(a, b);
+}
+static inline mote_wm mote_w_and(mote_wm a, mote_wm b) {
+    return simde_vandq_u32(a, b);
+}
+static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
+    return simde_vorrq_u32(a, b);
+}
+static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
+    return simde_vbslq_f32(m, t, f);
+}
+static inline mote_wf mote_w_pow2i(mote_wf n) {
+    simde_int32x4_t e = simde_vaddq_s32(simde_vcvtq_s32_f32(n), simde_vdupq_n_s32(127));
+    return simde_vreinterpretq_f32_s32(simde_vshlq_n_s32(e, 23));
+}
+
+#endif

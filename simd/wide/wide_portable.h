@@ -1,0 +1,84 @@
+/* Portable backend: one lane, plain C. Runs anywhere; the reference for what the other
+ * backends' lanes must each compute. */
+#ifndef MOTE_WIDE_PORTABLE_H
+#define MOTE_WIDE_PORTABLE_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MOTE_W_LANES 1
+#define MOTE_W_NAME  "portable"
+
+typedef float mote_wf;
+typedef int mote_wm; /* 0 or 1 */
+
+static inline mote_wf mote_w_set1(float a) {
+    return a;
+}
+static inline mote_wf mote_w_load(const float *p) {
+    return *p;
+}
+static inline void mote_w_store(float *p, mote_wf a) {
+    *p = a;
+}
+static inline mote_wf mote_w_add(mote_wf a, mote_wf b) {
+    return a + b;
+}
+static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
+    return a - b;
+}
+static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
+    return a * b;
+}
+static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
+    return a / b;
+}
+static inline mote_wf mote_w_sqrt(mote_wf a) {
+    return sqrtf(a);
+}
+static inline mote_wf mote_w_abs(mote_wf a) {
+    uint32_t bits;
+    memcpy(&bits, &a, sizeof bits);
+    bits &= 0x7fffffffu;
+    memcpy(&a, &bits, sizeof bits);
+    return a;
+}
+/* Round to the nearest integer, ties to even (the default rounding mode). */
+static inline mote_wf mote_w_round(mote_wf a) {
+    return rintf(a);
+}
+static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
+    return a < b;
+}
+static inline mote_wm mote_w_le(mote_wf a, mote_wf b) {
+    return a <= b;
+}
+static inline mote_wm mote_w_gt(mote_wf a, mote_wf b) {
+    return a > b;
+}
+static inline mote_wm mote_w_ge(mote_wf a, mote_wf b) {
+    return a >= b;
+}
+static inline mote_wm mote_w_eq(mote_wf a, mote_wf b) {
+    return a == b;
+}
+static inline mote_wm mote_w_and(mote_wm a, mote_wm b) {
+    return a & b;
+}
+static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
+    return a | b;
+}
+/* where m: t, else f. */
+static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
+    return m ? t : f;
+}
+/* 2^n for integer-valued n in [-126, 127]. */
+static inline mote_wf mote_w_pow2i(mote_wf n) {
+    uint32_t bits = (uint32_t)((int32_t)n + 127) << 23;
+    float r;
+    memcpy(&r, &bits, sizeof r);
+    return r;
+}
+
+#endif

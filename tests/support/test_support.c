@@ -1,0 +1,34 @@
+/* Helpers shared by the test suites. */
+#include <math.h>
+#include <string.h>
+
+#include "test_support.h"
+
+static int64_t ordered(float f) {
+    int32_t i;
+    memcpy(&i, &f, sizeof i);
+    return i < 0 ? (int64_t)INT32_MIN - i : i;
+}
+
+uint32_t test_ulp_distance(float a, float b) {
+    if (isnan(a) || isnan(b)) {
+        return isnan(a) && isnan(b) ? 0u : UINT32_MAX;
+    }
+    int64_t d = ordered(a) - ordered(b);
+    if (d < 0) {
+        d = -d;
+    }
+    return d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
+}
+
+uint64_t test_rng_next(test_rng *rng) {
+    uint64_t z = (rng->state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+float test_rng_range(test_rng *rng, float lo, float hi) {
+    double u = (double)(test_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+    return (float)(lo + (hi - lo) * u);
+}

@@ -1,0 +1,20 @@
+/* Helpers shared by the test suites: ULP distance, seeded random numbers. */
+#ifndef MOTE_TEST_SUPPORT_H
+#define MOTE_TEST_SUPPORT_H
+
+#include <stdint.h>
+
+/* Distance in units in the last place between two floats (0 when bit-identical; both NaN
+ * counts as 0; a NaN against a number is UINT32_MAX). */
+uint32_t test_ulp_distance(float a, float b);
+
+/* Deterministic generator (splitmix64) for test inputs. */
+typedef struct test_rng {
+    uint64_t state;
+} test_rng;
+
+uint64_t test_rng_next(test_rng *rng);
+/* Uniform in [lo, hi). */
+float test_rng_range(test_rng *rng, float lo, float hi);
+
+#endif
