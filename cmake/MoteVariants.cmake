@@ -9,15 +9,19 @@ set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/math_arrays.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c)
 
-# mote_add_variant(suffix name MOTE_WIDE_X MOTE_BACKEND_X emulated(0|1) [flags...])
-function(mote_add_variant suffix name wide backend emulated)
+# mote_add_variant(suffix name MOTE_WIDE_X MOTE_BACKEND_X emulated(0|1) MOTE_BACKEND_REQUIRED
+#                  [flags...]); the last backend is the one whose CPU features the flags need.
+# Every x86 variant but portable is built with -mfma: SIMDe fuses fma only under it, and all
+# wide backends must fuse (simd/wide/wide.h).
+function(mote_add_variant suffix name wide backend emulated requires)
   set(target mote_variant_${suffix})
   add_library(${target} OBJECT ${MOTE_VARIANT_SOURCES})
   mote_internal_settings(${target})
   target_include_directories(${target} PRIVATE ${SIMDE_INCLUDE_DIR})
   target_compile_definitions(${target} PRIVATE
     MOTE_VARIANT=${suffix} MOTE_VARIANT_NAME="${name}" ${wide}
-    MOTE_VARIANT_BACKEND=${backend} MOTE_VARIANT_EMULATED=${emulated})
+    MOTE_VARIANT_BACKEND=${backend} MOTE_VARIANT_EMULATED=${emulated}
+    MOTE_VARIANT_REQUIRES=${requires})
   target_compile_options(${target} PRIVATE ${ARGN})
   set(MOTE_VARIANTS ${MOTE_VARIANTS} ${suffix} PARENT_SCOPE)
 endfunction()
@@ -28,20 +32,20 @@ elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
   set(MOTE_ARCH_ARM64 ON)
 endif()
 
-mote_add_variant(portable portable MOTE_WIDE_PORTABLE MOTE_BACKEND_PORTABLE 0)
+set(P MOTE_BACKEND_PORTABLE)
+set(A2 MOTE_BACKEND_AVX2)
+set(A5 MOTE_BACKEND_AVX512)
+set(N MOTE_BACKEND_NEON)
+mote_add_variant(portable portable MOTE_WIDE_PORTABLE ${P} 0 ${P})
 if(MOTE_ARCH_X86)
-  mote_add_variant(avx2 avx2 MOTE_WIDE_AVX2 MOTE_BACKEND_AVX2 0 -mavx2 -mfma)
-  mote_add_variant(avx512 avx512 MOTE_WIDE_AVX512 MOTE_BACKEND_AVX512 0 -mavx512f -mavx2 -mfma)
-  mote_add_variant(neon neon MOTE_WIDE_NEON MOTE_BACKEND_NEON 0)
-  mote_add_variant(avx512_emu avx512-emu MOTE_WIDE_AVX512 MOTE_BACKEND_AVX512 1 -Wno-psabi)
+  mote_add_variant(avx2 avx2 MOTE_WIDE_AVX2 ${A2} 0 ${A2} -mavx2 -mfma)
+  mote_add_variant(avx512 avx512 MOTE_WIDE_AVX512 ${A5} 0 ${A5} -mavx512f -mavx2 -mfma)
+  mote_add_variant(neon neon MOTE_WIDE_NEON ${N} 0 ${N} -mfma)
+  mote_add_variant(avx512_emu avx512-emu MOTE_WIDE_AVX512 ${A5} 1 ${A2} -mavx2 -mfma -Wno-psabi)
 elseif(MOTE_ARCH_ARM64)
-  mote_add_variant(neon neon MOTE_WIDE_NEON MOTE_BACKEND_NEON 0)
-  mote_add_variant(avx2_emu avx2-emu MOTE_WIDE_AVX2 MOTE_BACKEND_AVX2 1 -Wno-psabi)
-  mote_add_variant(avx512_emu avx512-emu MOTE_WIDE_AVX512 MOTE_BACKEND_AVX512 1 -Wno-psabi)
-else()
-  mote_add_variant(neon_emu neon-emu MOTE_WIDE_NEON MOTE_BACKEND_NEON 1)
-  mote_add_variant(avx2_emu avx2-emu MOTE_WIDE_AVX2 MOTE_BACKEND_AVX2 1 -Wno-psabi)
-  mote_add_variant(avx512_emu avx512-emu MOTE_WIDE_AVX512 MOTE_BACKEND_AVX512 1 -Wno-psabi)
+  mote_add_variant(neon neon MOTE_WIDE_NEON ${N} 0 ${N})
+  mote_add_variant(avx2_emu avx2-emu MOTE_WIDE_AVX2 ${A2} 1 ${N} -Wno-psabi)
+  mote_add_variant(avx512_emu avx512-emu MOTE_WIDE_AVX512 ${A5} 1 ${N} -Wno-psabi)
 endif()
 
 set(variant_list "")

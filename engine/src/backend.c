@@ -54,7 +54,9 @@ static bool cpu_supports(mote_backend backend) {
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
                __builtin_cpu_supports("fma");
     case MOTE_BACKEND_NEON:
-        return true; /* SIMDe lowers NEON to the SSE2 every x86-64 has */
+        /* SIMDe lowers NEON to SSE, and its fma to the x86 FMA the variant is built with. */
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx");
 #else
     case MOTE_BACKEND_AVX2:
     case MOTE_BACKEND_AVX512:

@@ -31,5 +31,5 @@ const mote_kernel_table *mote_kernel_table_for(mote_backend backend) {
 }
 
 bool mote_kernel_table_runnable(const mote_kernel_table *table) {
-    return table != NULL && (table->emulated || mote_backend_available(table->backend));
+    return table != NULL && mote_backend_available(table->requires);
 }

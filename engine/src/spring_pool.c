@@ -152,23 +152,50 @@ mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity) {
     return mote_field_arrays_reserve(&pool->fields, &pool->allocator, pool->count, capacity);
 }
 
-/* The desc's fields as an array indexed by FIELD_*. */
-static void desc_values(const mote_spring_desc *d, float values[FIELD_COUNT]) {
+/* Kinds whose desc gives a half-life, stored as the damping it implies. */
+static bool has_halflife(mote_spring_kind kind) {
+    return kind == MOTE_SPRING_DAMPER || kind == MOTE_SPRING_CRITICAL ||
+           kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE ||
+           kind == MOTE_SPRING_DECAY || kind == MOTE_SPRING_DOUBLE;
+}
+
+float mote_spring_damping_for_kind(mote_spring_kind kind, float halflife) {
+    if (!has_halflife(kind)) {
+        return 0.0f;
+    }
+    bool twice = kind == MOTE_SPRING_DOUBLE_ANGLE || kind == MOTE_SPRING_DOUBLE;
+    return mote_halflife_to_damping(twice ? 0.5f * halflife : halflife);
+}
+
+/* The half-life a stored damping implies (the inverse of mote_spring_damping_for_kind). */
+static float halflife_for_damping(mote_spring_kind kind, float damping) {
+    bool twice = kind == MOTE_SPRING_DOUBLE_ANGLE || kind == MOTE_SPRING_DOUBLE;
+    float h = (4.0f * MOTE_LN2) / damping - MOTE_SPRING_EPS;
+    return twice ? 2.0f * h : h;
+}
+
+/* The values a desc puts in each stored field, indexed by FIELD_*. */
+static void desc_values(mote_spring_kind kind, const mote_spring_desc *d,
+                        float values[FIELD_COUNT]) {
     values[FIELD_X] = d->x;
     values[FIELD_V] = d->v;
     values[FIELD_GOAL] = d->goal;
     values[FIELD_XI] = d->xi;
     values[FIELD_VI] = d->vi;
-    values[FIELD_HALFLIFE] = d->halflife;
     values[FIELD_STIFFNESS] = d->stiffness;
-    values[FIELD_DAMPING] = d->damping;
+    values[FIELD_DAMPING] =
+        has_halflife(kind) ? mote_spring_damping_for_kind(kind, d->halflife) : d->damping;
     values[FIELD_RATE] = d->rate;
 }
 
 /* add/set's checks on the fields the kind uses. */
-static mote_status check_desc(unsigned mask, const mote_spring_desc *desc) {
+static mote_status check_desc(const mote_spring_pool *pool, const mote_spring_desc *desc) {
+    unsigned mask = pool->fields.mask;
     float values[FIELD_COUNT];
-    desc_values(desc, values);
+    desc_values(pool->kind, desc, values);
+    if (has_halflife(pool->kind) && !isfinite(desc->halflife)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
     for (int f = 0; f < FIELD_COUNT; ++f) {
         if ((mask & FIELD_BIT(f)) && !isfinite(values[f])) {
             return MOTE_ERROR_NON_FINITE;
@@ -186,7 +213,7 @@ static mote_status check_desc(unsigned mask, const mote_spring_desc *desc) {
 
 static void write_desc(mote_spring_pool *pool, size_t i, const mote_spring_desc *desc) {
     float values[FIELD_COUNT];
-    desc_values(desc, values);
+    desc_values(pool->kind, desc, values);
     for (int f = 0; f < FIELD_COUNT; ++f) {
         if (pool->fields.field[f] != NULL) {
             pool->fields.field[f][i] = values[f];
@@ -199,7 +226,7 @@ mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc 
     if (pool == NULL || desc == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    mote_status status = check_desc(pool->fields.mask, desc);
+    mote_status status = check_desc(pool, desc);
     if (status != MOTE_OK) {
         return status;
     }
@@ -277,11 +304,14 @@ mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_
         .goal = values[FIELD_GOAL],
         .xi = values[FIELD_XI],
         .vi = values[FIELD_VI],
-        .halflife = values[FIELD_HALFLIFE],
         .stiffness = values[FIELD_STIFFNESS],
         .damping = values[FIELD_DAMPING],
         .rate = values[FIELD_RATE],
     };
+    if (has_halflife(pool->kind)) {
+        d.halflife = halflife_for_damping(pool->kind, d.damping);
+        d.damping = 0.0f;
+    }
     *out = d;
     return MOTE_OK;
 }
@@ -294,7 +324,7 @@ mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_
     if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
         return MOTE_ERROR_STALE_ID;
     }
-    mote_status status = check_desc(pool->fields.mask, desc);
+    mote_status status = check_desc(pool, desc);
     if (status != MOTE_OK) {
         return status;
     }

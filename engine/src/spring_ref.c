@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "mote/spring.h"
+#include "spring_ref.h"
 
 /* pi in double: the seed compares the wrapped float against the real pi. */
 #define PI_D 3.14159265358979323846
@@ -29,50 +30,82 @@ float mote_lag_to_halflife(float lag) {
     return lag * MOTE_LN2;
 }
 
+/* The half-life primitives: the damping-form reference with the damping the half-life
+ * implies. */
 float mote_damper(float x, float goal, float halflife, float dt) {
-    return x +
-           (goal - x) * (1.0f - expf(-(MOTE_LN2 * dt) / (nonnegative(halflife) + MOTE_SPRING_EPS)));
+    return mote_ref_damper(x, goal, mote_halflife_to_damping(halflife), dt);
 }
 
 void mote_spring(float *x, float *v, float goal, float halflife, float dt) {
-    float y = mote_halflife_to_damping(halflife) / 2.0f;
-    float j0 = *x - goal;
-    float j1 = *v + j0 * y;
-    float eydt = expf(-y * dt);
-    *x = eydt * (j0 + j1 * dt) + goal;
-    *v = eydt * (*v - j1 * y * dt);
+    mote_ref_spring(x, v, goal, mote_halflife_to_damping(halflife), dt);
 }
 
 void mote_spring_angle(float *x, float *v, float goal, float halflife, float dt) {
-    float y = mote_halflife_to_damping(halflife) / 2.0f;
-    float j0 = mote_wrap_angle(*x - goal);
-    float j1 = *v + j0 * y;
-    float eydt = expf(-y * dt);
-    float next = eydt * (j0 + j1 * dt) + goal;
-    /* Continuous with x: the spring is solved relative to the goal along the short way, and
-     * reporting it there would jump by 2 pi on the step where the short way crosses pi. */
-    *x = *x + mote_wrap_angle(next - *x);
-    *v = eydt * (*v - j1 * y * dt);
+    mote_ref_spring_angle(x, v, goal, mote_halflife_to_damping(halflife), dt);
 }
 
 void mote_double_spring_angle(float *x, float *v, float *xi, float *vi, float goal, float halflife,
                               float dt) {
-    mote_spring_angle(xi, vi, goal, 0.5f * halflife, dt);
-    mote_spring_angle(x, v, *xi, 0.5f * halflife, dt);
+    mote_ref_double_spring_angle(x, v, xi, vi, goal, mote_halflife_to_damping(0.5f * halflife), dt);
 }
 
 void mote_double_spring(float *x, float *v, float *xi, float *vi, float goal, float halflife,
                         float dt) {
-    mote_spring(xi, vi, goal, 0.5f * halflife, dt);
-    mote_spring(x, v, *xi, 0.5f * halflife, dt);
+    mote_ref_double_spring(x, v, xi, vi, goal, mote_halflife_to_damping(0.5f * halflife), dt);
 }
 
 void mote_decay(float *x, float *v, float halflife, float dt) {
-    float y = mote_halflife_to_damping(halflife) / 2.0f;
+    mote_ref_decay(x, v, mote_halflife_to_damping(halflife), dt);
+}
+
+/* The damping-form reference (spring_ref.h). y = damping / 2 is the decay rate. */
+float mote_ref_damper(float x, float goal, float damping, float dt) {
+    /* damping / 4 = ln2 / (halflife + eps): the seed's rate, scaled exactly by 1/4. */
+    return x + (goal - x) * (1.0f - expf(-(damping / 4.0f) * dt));
+}
+
+void mote_ref_spring(float *x, float *v, float goal, float damping, float dt) {
+    float y = damping / 2.0f;
+    float ydt = y * dt;
+    float j0 = *x - goal;
+    float j1 = *v + j0 * y;
+    float eydt = expf(-ydt);
+    *x = eydt * (j0 + j1 * dt) + goal;
+    *v = eydt * (*v - j1 * ydt);
+}
+
+void mote_ref_spring_angle(float *x, float *v, float goal, float damping, float dt) {
+    float y = damping / 2.0f;
+    float ydt = y * dt;
+    float j0 = mote_wrap_angle(*x - goal);
+    float j1 = *v + j0 * y;
+    float eydt = expf(-ydt);
+    float next = eydt * (j0 + j1 * dt) + goal;
+    /* Continuous with x: the spring is solved relative to the goal along the short way, and
+     * reporting it there would jump by 2 pi on the step where the short way crosses pi. */
+    *x = *x + mote_wrap_angle(next - *x);
+    *v = eydt * (*v - j1 * ydt);
+}
+
+void mote_ref_double_spring_angle(float *x, float *v, float *xi, float *vi, float goal,
+                                  float damping, float dt) {
+    mote_ref_spring_angle(xi, vi, goal, damping, dt);
+    mote_ref_spring_angle(x, v, *xi, damping, dt);
+}
+
+void mote_ref_double_spring(float *x, float *v, float *xi, float *vi, float goal, float damping,
+                            float dt) {
+    mote_ref_spring(xi, vi, goal, damping, dt);
+    mote_ref_spring(x, v, *xi, damping, dt);
+}
+
+void mote_ref_decay(float *x, float *v, float damping, float dt) {
+    float y = damping / 2.0f;
+    float ydt = y * dt;
     float j1 = *v + *x * y;
-    float eydt = expf(-y * dt);
+    float eydt = expf(-ydt);
     *x = eydt * (*x + j1 * dt);
-    *v = eydt * (*v - j1 * y * dt);
+    *v = eydt * (*v - j1 * ydt);
 }
 
 float mote_wrap_angle(float a) {

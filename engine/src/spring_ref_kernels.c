@@ -1,38 +1,40 @@
 /* The scalar reference backend: each pool kind's step as a loop over the reference
- * primitives of spring_ref.c, and libm behind the math table. */
+ * primitives of spring_ref.c (damping form for the half-life kinds), and libm behind the
+ * math table. */
 #include <math.h>
 
 #include "kernel_table.h"
 #include "mote/spring.h"
+#include "spring_ref.h"
 
 static void ref_damper(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
-        f->x[i] = mote_damper(f->x[i], f->goal[i], f->halflife[i], dt);
+        f->x[i] = mote_ref_damper(f->x[i], f->goal[i], f->damping[i], dt);
     }
 }
 
 static void ref_critical(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
-        mote_spring(&f->x[i], &f->v[i], f->goal[i], f->halflife[i], dt);
+        mote_ref_spring(&f->x[i], &f->v[i], f->goal[i], f->damping[i], dt);
     }
 }
 
 static void ref_angle(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
-        mote_spring_angle(&f->x[i], &f->v[i], f->goal[i], f->halflife[i], dt);
+        mote_ref_spring_angle(&f->x[i], &f->v[i], f->goal[i], f->damping[i], dt);
     }
 }
 
 static void ref_double_angle(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
-        mote_double_spring_angle(&f->x[i], &f->v[i], &f->xi[i], &f->vi[i], f->goal[i],
-                                 f->halflife[i], dt);
+        mote_ref_double_spring_angle(&f->x[i], &f->v[i], &f->xi[i], &f->vi[i], f->goal[i],
+                                     f->damping[i], dt);
     }
 }
 
 static void ref_decay(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
-        mote_decay(&f->x[i], &f->v[i], f->halflife[i], dt);
+        mote_ref_decay(&f->x[i], &f->v[i], f->damping[i], dt);
     }
 }
 
@@ -57,8 +59,8 @@ static void ref_damped(const mote_spring_view *f, size_t begin, size_t end, floa
 
 static void ref_double(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
-        mote_double_spring(&f->x[i], &f->v[i], &f->xi[i], &f->vi[i], f->goal[i], f->halflife[i],
-                           dt);
+        mote_ref_double_spring(&f->x[i], &f->v[i], &f->xi[i], &f->vi[i], f->goal[i], f->damping[i],
+                               dt);
     }
 }
 
@@ -79,6 +81,7 @@ const mote_kernel_table mote_kernel_table_scalar = {
     .name = "scalar",
     .backend = MOTE_BACKEND_SCALAR,
     .emulated = false,
+    .requires = MOTE_BACKEND_SCALAR,
     .lanes = 1,
     .spring =
         {

@@ -29,9 +29,10 @@ typedef struct mote_math_table {
 
 /* One compiled variant of the kernel sources. */
 typedef struct mote_kernel_table {
-    const char *name;     /* "scalar", "portable", "avx2", "avx512", "neon", "avx512-emu", ... */
-    mote_backend backend; /* the public backend whose kernel source this is */
-    bool emulated;        /* another ISA's kernel source through SIMDe, for tests only */
+    const char *name;      /* "scalar", "portable", "avx2", "avx512", "neon", "avx512-emu", ... */
+    mote_backend backend;  /* the public backend whose kernel source this is */
+    bool emulated;         /* another ISA's kernel source through SIMDe, for tests only */
+    mote_backend requires; /* the backend whose CPU features this variant's flags need */
     int lanes;
     mote_spring_kernel_fn spring[MOTE_SPRING_KIND_COUNT];
     mote_math_table math;

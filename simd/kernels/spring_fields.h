@@ -11,7 +11,6 @@ enum {
     FIELD_GOAL,
     FIELD_XI,
     FIELD_VI,
-    FIELD_HALFLIFE,
     FIELD_STIFFNESS,
     FIELD_DAMPING,
     FIELD_RATE,
@@ -21,7 +20,7 @@ enum {
 #define FIELD_BIT(f) (1u << (f))
 
 #define SPRING_HALFLIFE_MODEL                                                                      \
-    (FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_V) | FIELD_BIT(FIELD_GOAL) | FIELD_BIT(FIELD_HALFLIFE))
+    (FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_V) | FIELD_BIT(FIELD_GOAL) | FIELD_BIT(FIELD_DAMPING))
 #define SPRING_DOUBLE_MODEL (SPRING_HALFLIFE_MODEL | FIELD_BIT(FIELD_XI) | FIELD_BIT(FIELD_VI))
 #define SPRING_FORCE_MODEL                                                                         \
     (FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_V) | FIELD_BIT(FIELD_GOAL) |                             \
@@ -29,11 +28,11 @@ enum {
 
 /* Fields each kind reads (and so the pool stores), indexed by mote_spring_kind. */
 static const unsigned spring_kind_reads[MOTE_SPRING_KIND_COUNT] = {
-    [MOTE_SPRING_DAMPER] = FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_GOAL) | FIELD_BIT(FIELD_HALFLIFE),
+    [MOTE_SPRING_DAMPER] = FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_GOAL) | FIELD_BIT(FIELD_DAMPING),
     [MOTE_SPRING_CRITICAL] = SPRING_HALFLIFE_MODEL,
     [MOTE_SPRING_ANGLE] = SPRING_HALFLIFE_MODEL,
     [MOTE_SPRING_DOUBLE_ANGLE] = SPRING_DOUBLE_MODEL,
-    [MOTE_SPRING_DECAY] = FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_V) | FIELD_BIT(FIELD_HALFLIFE),
+    [MOTE_SPRING_DECAY] = FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_V) | FIELD_BIT(FIELD_DAMPING),
     [MOTE_SPRING_SEMI_IMPLICIT] = SPRING_FORCE_MODEL,
     [MOTE_SPRING_EXP_RESPONSE] = FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_GOAL) | FIELD_BIT(FIELD_RATE),
     [MOTE_SPRING_DAMPED] = SPRING_FORCE_MODEL,
@@ -62,7 +61,6 @@ static inline void spring_view_pointers(const mote_spring_view *view, float *p[F
     p[FIELD_GOAL] = view->goal;
     p[FIELD_XI] = view->xi;
     p[FIELD_VI] = view->vi;
-    p[FIELD_HALFLIFE] = view->halflife;
     p[FIELD_STIFFNESS] = view->stiffness;
     p[FIELD_DAMPING] = view->damping;
     p[FIELD_RATE] = view->rate;
@@ -75,7 +73,6 @@ static inline void spring_view_from_pointers(mote_spring_view *view, float *cons
     view->goal = p[FIELD_GOAL];
     view->xi = p[FIELD_XI];
     view->vi = p[FIELD_VI];
-    view->halflife = p[FIELD_HALFLIFE];
     view->stiffness = p[FIELD_STIFFNESS];
     view->damping = p[FIELD_DAMPING];
     view->rate = p[FIELD_RATE];

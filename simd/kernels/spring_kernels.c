@@ -1,5 +1,6 @@
 /* The spring kernels, written once against the wide-lane layer and compiled once per variant.
- * Each body repeats its scalar reference (engine/src/spring_ref.c) operation for operation,
+ * Each body repeats its scalar reference (engine/src/spring_ref.c, damping form for the
+ * half-life kinds) operation for operation,
  * with libm's expf/expm1f/sinf/cosf replaced by wide_math.h; only those differ, so the
  * per-kernel bounds below follow from the wide math's and are measured by
  * tests/test_spring_kernels.c (one step, and 1,000 steps, against the reference).
@@ -18,74 +19,71 @@
 
 #include "mote/spring.h"
 
-/* Wide mote_halflife_to_damping(h) / 2 (the 1/s decay rate y of the seed's springs). */
-static inline mote_wf half_damping(mote_wf halflife) {
-    const mote_wf zero = mote_w_set1(0.0f);
-    mote_wf h = mote_w_select(mote_w_lt(halflife, zero), zero, halflife);
-    mote_wf damping =
-        mote_w_div(mote_w_set1(4.0f * MOTE_LN2), mote_w_add(h, mote_w_set1(MOTE_SPRING_EPS)));
+/* The decay rate y = damping / 2 of a critically damped spring (damping is what the pool
+ * stores for a half-life: spring_ref.h). */
+static inline mote_wf decay_rate(mote_wf damping) {
     return mote_w_mul(damping, mote_w_set1(0.5f));
 }
 
-/* Critically damped spring toward goal with decay rate y: mote_spring's arithmetic. */
+/* Critically damped spring toward goal with decay rate y: mote_ref_spring's arithmetic. */
 static inline void critical_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt) {
+    mote_wf ydt = mote_w_mul(y, dt);
     mote_wf j0 = mote_w_sub(*x, goal);
     mote_wf j1 = mote_w_add(*v, mote_w_mul(j0, y));
-    mote_wf eydt = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    mote_wf eydt = mote_w_exp(mote_w_mul(y, mote_w_neg(dt))); /* y (-dt) is -(y dt) exactly */
     *x = mote_w_add(mote_w_mul(eydt, mote_w_add(j0, mote_w_mul(j1, dt))), goal);
-    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(mote_w_mul(j1, y), dt)));
+    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
-/* Angle spring: mote_spring_angle's arithmetic. */
+/* Angle spring: mote_ref_spring_angle's arithmetic. */
 static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt) {
+    mote_wf ydt = mote_w_mul(y, dt);
     mote_wf j0 = mote_w_wrap_angle(mote_w_sub(*x, goal));
     mote_wf j1 = mote_w_add(*v, mote_w_mul(j0, y));
-    mote_wf eydt = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
     mote_wf next = mote_w_add(mote_w_mul(eydt, mote_w_add(j0, mote_w_mul(j1, dt))), goal);
     *x = mote_w_add(*x, mote_w_wrap_angle(mote_w_sub(next, *x)));
-    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(mote_w_mul(j1, y), dt)));
+    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
 static inline void damper_body(spring_lanes *s, mote_wf dt) {
-    const mote_wf zero = mote_w_set1(0.0f);
     mote_wf x = s->f[FIELD_X];
-    mote_wf h = mote_w_select(mote_w_lt(s->f[FIELD_HALFLIFE], zero), zero, s->f[FIELD_HALFLIFE]);
-    mote_wf t = mote_w_neg(mote_w_mul(mote_w_set1(MOTE_LN2), dt));
-    mote_wf e = mote_w_exp(mote_w_div(t, mote_w_add(h, mote_w_set1(MOTE_SPRING_EPS))));
-    mote_wf blend = mote_w_sub(mote_w_set1(1.0f), e);
+    mote_wf rate = mote_w_mul(s->f[FIELD_DAMPING], mote_w_set1(0.25f));
+    mote_wf blend = mote_w_sub(mote_w_set1(1.0f), mote_w_exp(mote_w_mul(mote_w_neg(rate), dt)));
     s->f[FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), blend));
 }
 
 static inline void critical_body(spring_lanes *s, mote_wf dt) {
-    critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL],
-                  half_damping(s->f[FIELD_HALFLIFE]), dt);
+    critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL], decay_rate(s->f[FIELD_DAMPING]),
+                  dt);
 }
 
 static inline void angle_body(spring_lanes *s, mote_wf dt) {
-    angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL], half_damping(s->f[FIELD_HALFLIFE]),
+    angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL], decay_rate(s->f[FIELD_DAMPING]),
                dt);
 }
 
 static inline void double_angle_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = half_damping(mote_w_mul(mote_w_set1(0.5f), s->f[FIELD_HALFLIFE]));
+    mote_wf y = decay_rate(s->f[FIELD_DAMPING]);
     angle_step(&s->f[FIELD_XI], &s->f[FIELD_VI], s->f[FIELD_GOAL], y, dt);
     angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_XI], y, dt);
 }
 
 static inline void double_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = half_damping(mote_w_mul(mote_w_set1(0.5f), s->f[FIELD_HALFLIFE]));
+    mote_wf y = decay_rate(s->f[FIELD_DAMPING]);
     critical_step(&s->f[FIELD_XI], &s->f[FIELD_VI], s->f[FIELD_GOAL], y, dt);
     critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_XI], y, dt);
 }
 
 static inline void decay_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = half_damping(s->f[FIELD_HALFLIFE]);
+    mote_wf y = decay_rate(s->f[FIELD_DAMPING]);
+    mote_wf ydt = mote_w_mul(y, dt);
     mote_wf x = s->f[FIELD_X];
     mote_wf v = s->f[FIELD_V];
     mote_wf j1 = mote_w_add(v, mote_w_mul(x, y));
-    mote_wf eydt = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
+    mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
     s->f[FIELD_X] = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
-    s->f[FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(mote_w_mul(j1, y), dt)));
+    s->f[FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
 }
 
 static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {

@@ -13,6 +13,7 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
     .name = MOTE_VARIANT_NAME,
     .backend = MOTE_VARIANT_BACKEND,
     .emulated = MOTE_VARIANT_EMULATED,
+    .requires = MOTE_VARIANT_REQUIRES,
     .lanes = MOTE_W_LANES,
     .spring =
         {

@@ -3,12 +3,16 @@
  *   MOTE_WIDE_PORTABLE (1 lane), MOTE_WIDE_AVX2 (8), MOTE_WIDE_AVX512 (16), MOTE_WIDE_NEON (4).
  * Kernels and wide math are written once against these operations.
  *
- * Every operation here is exact or correctly rounded (add, sub, mul, div, sqrt, compare,
- * select, round-to-nearest-even, power-of-two construction), and none is fused, so every
- * backend gives the same bits lane for lane. Deliberately absent: fma (SIMDe lowers it to a
- * multiply and an add where the file lacks -mfma, and the portable build would need a libm
- * call), reciprocal and rsqrt estimates, and min/max (NaN handling differs between x86 and
- * ARM; clamps are written as compare + select instead, which keeps NaN in its lane). */
+ * Every operation here is exact or correctly rounded (add, sub, mul, div, sqrt, fma, compare,
+ * select, round-to-nearest-even, power-of-two construction), so every backend gives the same
+ * bits lane for lane. fma is fused on every backend: native FMA on x86 (each x86 variant is
+ * built with -mfma: SIMDe only fuses under it), vfmaq_f32 on aarch64, fmaf in the portable
+ * build. The wide math uses it; the spring formulas do not, as their scalar reference does
+ * not. Deliberately absent: reciprocal and rsqrt estimates, and general min/max (NaN
+ * handling differs between x86 and
+ * ARM). mote_w_max(bound, a) and mote_w_min(bound, a) take a bound that is never NaN
+ * first: then x86 returns a NaN a (its second operand) and ARM returns NaN too, so a NaN stays
+ * in its lane on every backend. */
 #ifndef MOTE_WIDE_H
 #define MOTE_WIDE_H
 
@@ -26,11 +30,6 @@
 
 /* Derived operations, the same for every backend. */
 
-/* a * b + c, rounded twice (never fused: see above). */
-static inline mote_wf mote_w_mul_add(mote_wf a, mote_wf b, mote_wf c) {
-    return mote_w_add(mote_w_mul(a, b), c);
-}
-
 /* -a, exact. */
 static inline mote_wf mote_w_neg(mote_wf a) {
     return mote_w_sub(mote_w_set1(0.0f), a);
@@ -38,10 +37,7 @@ static inline mote_wf mote_w_neg(mote_wf a) {
 
 /* lo where a < lo, hi where a > hi, else a; NaN stays NaN. */
 static inline mote_wf mote_w_clamp(mote_wf a, float lo, float hi) {
-    mote_wf l = mote_w_set1(lo);
-    mote_wf h = mote_w_set1(hi);
-    a = mote_w_select(mote_w_lt(a, l), l, a);
-    return mote_w_select(mote_w_gt(a, h), h, a);
+    return mote_w_min(mote_w_set1(hi), mote_w_max(mote_w_set1(lo), a));
 }
 
 #endif

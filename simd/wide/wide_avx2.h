@@ -4,6 +4,7 @@
 #define MOTE_WIDE_AVX2_H
 
 #include <simde/x86/avx2.h>
+#include <simde/x86/fma.h>
 
 #define MOTE_W_LANES 8
 #define MOTE_W_NAME  "avx2"
@@ -29,6 +30,10 @@ static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
 static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
     return simde_mm256_mul_ps(a, b);
 }
+/* a * b + c with one rounding (native with -mfma, which every avx2 variant is built with). */
+static inline mote_wf mote_w_fma(mote_wf a, mote_wf b, mote_wf c) {
+    return simde_mm256_fmadd_ps(a, b, c);
+}
 static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
     return simde_mm256_div_ps(a, b);
 }
@@ -40,6 +45,12 @@ static inline mote_wf mote_w_abs(mote_wf a) {
 }
 static inline mote_wf mote_w_round(mote_wf a) {
     return simde_mm256_round_ps(a, SIMDE_MM_FROUND_TO_NEAREST_INT | SIMDE_MM_FROUND_NO_EXC);
+}
+static inline mote_wf mote_w_max(mote_wf bound, mote_wf a) {
+    return simde_mm256_max_ps(bound, a);
+}
+static inline mote_wf mote_w_min(mote_wf bound, mote_wf a) {
+    return simde_mm256_min_ps(bound, a);
 }
 static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
     return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ);
@@ -65,9 +76,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_mm256_blendv_ps(f, t, m);
 }
-static inline mote_wf mote_w_pow2i(mote_wf n) {
-    simde__m256i e = simde_mm256_add_epi32(simde_mm256_cvtps_epi32(n), simde_mm256_set1_epi32(127));
-    return simde_mm256_castsi256_ps(simde_mm256_slli_epi32(e, 23));
+/* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
+ * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */
+static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
+    return simde_mm256_castsi256_ps(simde_mm256_slli_epi32(simde_mm256_castps_si256(t), 23));
 }
 
 #endif

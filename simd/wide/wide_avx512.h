@@ -29,6 +29,11 @@ static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
 static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
     return simde_mm512_mul_ps(a, b);
 }
+/* a * b + c with one rounding (native AVX-512F; the emulated variant is built with -mfma,
+ * where SIMDe splits it into two native 256-bit fmas). */
+static inline mote_wf mote_w_fma(mote_wf a, mote_wf b, mote_wf c) {
+    return simde_mm512_fmadd_ps(a, b, c);
+}
 static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
     return simde_mm512_div_ps(a, b);
 }
@@ -41,6 +46,12 @@ static inline mote_wf mote_w_abs(mote_wf a) {
 }
 static inline mote_wf mote_w_round(mote_wf a) {
     return simde_mm512_roundscale_ps(a, SIMDE_MM_FROUND_TO_NEAREST_INT | SIMDE_MM_FROUND_NO_EXC);
+}
+static inline mote_wf mote_w_max(mote_wf bound, mote_wf a) {
+    return simde_mm512_max_ps(bound, a);
+}
+static inline mote_wf mote_w_min(mote_wf bound, mote_wf a) {
+    return simde_mm512_min_ps(bound, a);
 }
 static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
     return simde_mm512_cmp_ps_mask(a, b, SIMDE_CMP_LT_OQ);
@@ -66,11 +77,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_mm512_mask_blend_ps(m, f, t);
 }
-/* SIMDe 0.7 has no _mm512_cvtps_epi32: n + 127 + 2^23 puts the biased exponent in the low
- * mantissa bits (exact for integer n), and shifting those bits left by 23 drops the rest. */
-static inline mote_wf mote_w_pow2i(mote_wf n) {
-    simde__m512 biased = simde_mm512_add_ps(n, simde_mm512_set1_ps(127.0f + 8388608.0f));
-    return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_castps_si512(biased), 23));
+/* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
+ * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */
+static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
+    return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_castps_si512(t), 23));
 }
 
 #endif

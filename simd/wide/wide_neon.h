@@ -30,6 +30,11 @@ static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
 static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
     return simde_vmulq_f32(a, b);
 }
+/* a * b + c with one rounding: vfmaq_f32 on aarch64; on x86 SIMDe lowers it to _mm_fmadd_ps
+ * only under -mfma, which the x86 neon variant is built with. */
+static inline mote_wf mote_w_fma(mote_wf a, mote_wf b, mote_wf c) {
+    return simde_vfmaq_f32(c, a, b);
+}
 /* SIMDe 0.7 has no vdivq_f32/vsqrtq_f32: native A64 intrinsics where they exist, else one
  * correctly rounded scalar operation per lane (the same bits). */
 static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
@@ -63,6 +68,12 @@ static inline mote_wf mote_w_abs(mote_wf a) {
 static inline mote_wf mote_w_round(mote_wf a) {
     return simde_vrndnq_f32(a);
 }
+static inline mote_wf mote_w_max(mote_wf bound, mote_wf a) {
+    return simde_vmaxq_f32(bound, a);
+}
+static inline mote_wf mote_w_min(mote_wf bound, mote_wf a) {
+    return simde_vminq_f32(bound, a);
+}
 static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
     return simde_vcltq_f32(a, b);
 }
@@ -87,9 +98,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_vbslq_f32(m, t, f);
 }
-static inline mote_wf mote_w_pow2i(mote_wf n) {
-    simde_int32x4_t e = simde_vaddq_s32(simde_vcvtq_s32_f32(n), simde_vdupq_n_s32(127));
-    return simde_vreinterpretq_f32_s32(simde_vshlq_n_s32(e, 23));
+/* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
+ * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */
+static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
+    return simde_vreinterpretq_f32_u32(simde_vshlq_n_u32(simde_vreinterpretq_u32_f32(t), 23));
 }
 
 #endif

@@ -31,6 +31,10 @@ static inline mote_wf mote_w_sub(mote_wf a, mote_wf b) {
 static inline mote_wf mote_w_mul(mote_wf a, mote_wf b) {
     return a * b;
 }
+/* a * b + c with one rounding (C99 fmaf: correctly rounded everywhere). */
+static inline mote_wf mote_w_fma(mote_wf a, mote_wf b, mote_wf c) {
+    return fmaf(a, b, c);
+}
 static inline mote_wf mote_w_div(mote_wf a, mote_wf b) {
     return a / b;
 }
@@ -47,6 +51,12 @@ static inline mote_wf mote_w_abs(mote_wf a) {
 /* Round to the nearest integer, ties to even (the default rounding mode). */
 static inline mote_wf mote_w_round(mote_wf a) {
     return rintf(a);
+}
+static inline mote_wf mote_w_max(mote_wf bound, mote_wf a) {
+    return bound > a ? bound : a;
+}
+static inline mote_wf mote_w_min(mote_wf bound, mote_wf a) {
+    return bound < a ? bound : a;
 }
 static inline mote_wm mote_w_lt(mote_wf a, mote_wf b) {
     return a < b;
@@ -73,12 +83,14 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return m ? t : f;
 }
-/* 2^n for integer-valued n in [-126, 127]. */
-static inline mote_wf mote_w_pow2i(mote_wf n) {
-    uint32_t bits = (uint32_t)((int32_t)n + 127) << 23;
-    float r;
-    memcpy(&r, &bits, sizeof r);
-    return r;
+/* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
+ * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */
+static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
+    uint32_t bits;
+    memcpy(&bits, &t, sizeof bits);
+    bits <<= 23;
+    memcpy(&t, &bits, sizeof bits);
+    return t;
 }
 
 #endif

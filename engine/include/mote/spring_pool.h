@@ -42,16 +42,18 @@ typedef struct mote_spring_pool_def {
 mote_spring_pool_def mote_default_spring_pool_def(void);
 
 /* One element's state and parameters, for add/get/set. Fields the pool's kind does not use
- * are ignored on add/set and returned as zero by get. */
+ * are ignored on add/set and returned as zero by get. The half-life kinds store the damping
+ * the half-life implies (see mote_spring_damping_for_kind), and get returns the half-life
+ * that damping implies: the one set, up to rounding. */
 typedef struct mote_spring_desc {
     float x;         /* value (units; radians for the angle kinds) */
     float v;         /* velocity (units/s) */
     float goal;      /* target value */
     float xi;        /* intermediate spring value (double kinds) */
     float vi;        /* intermediate spring velocity (double kinds) */
-    float halflife;  /* s; <= 0 is taken as 0 */
+    float halflife;  /* s; <= 0 is taken as 0 (damper, critical, angle, decay, double kinds) */
     float stiffness; /* 1/s^2, >= 0 (semi_implicit, damped) */
-    float damping;   /* 1/s, >= 0 (semi_implicit, damped) */
+    float damping;   /* 1/s, >= 0 (semi_implicit, damped; the half-life kinds derive it) */
     float rate;      /* lambda, 1/s, >= 0 (exp_response) */
 } mote_spring_desc;
 
@@ -59,21 +61,27 @@ typedef struct mote_spring_desc {
  * spring), rate 10/s. */
 mote_spring_desc mote_default_spring_desc(void);
 
+/* The damping coefficient (1/s) a pool of this kind stores for an element with this
+ * half-life (s), so that steps never divide: mote_halflife_to_damping(halflife), or of
+ * halflife / 2 for the double kinds (each of their two springs runs on half the half-life).
+ * Write it to view.damping to change half-lives in bulk. 0 for kinds without a half-life. */
+float mote_spring_damping_for_kind(mote_spring_kind kind, float halflife);
+
 /* Direct access to the pool's field arrays, dense from index 0 to count - 1. Pointers the
  * kind does not use are NULL. Each array is MOTE_ALIGNMENT aligned and padded past count.
  * Valid until the next add, remove, reserve or destroy. Writing state or inputs here is the
  * intended way to drive many elements; validate reports non-finite values written here. */
 typedef struct mote_spring_view {
     size_t count;
-    float *x;
-    float *v;
-    float *goal;
-    float *xi;
-    float *vi;
-    float *halflife;
-    float *stiffness;
-    float *damping;
-    float *rate;
+    float *x;         /* every kind */
+    float *v;         /* all but damper and exp_response */
+    float *goal;      /* all but decay */
+    float *xi;        /* double kinds: the intermediate spring */
+    float *vi;        /* double kinds */
+    float *stiffness; /* semi_implicit, damped: 1/s^2 */
+    float *damping;   /* 1/s: semi_implicit and damped as given; the half-life kinds as
+                       * mote_spring_damping_for_kind(kind, halflife) */
+    float *rate;      /* exp_response: lambda, 1/s */
 } mote_spring_view;
 
 typedef struct mote_spring_pool mote_spring_pool;
