@@ -1,0 +1,202 @@
+/* The wide math (simd/wide/wide_math.h) against double-precision libm, over 2^21 inputs per
+ * function on every runnable variant, and bit-identity of the variants with each other. The
+ * bounds asserted here are the ones documented in wide_math.h. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "kernel_table.h"
+#include "mote/spring.h"
+#include "test_support.h"
+
+#define SAMPLES (1u << 21)
+
+typedef struct math_case {
+    const char *name;
+    double (*reference)(double);
+    double lo, hi;        /* inputs spread evenly over [lo, hi] */
+    uint32_t max_ulp;     /* bound where |reference| >= ulp_floor */
+    double ulp_floor;     /* below this magnitude the absolute bound applies instead */
+    double max_abs_small; /* absolute bound below ulp_floor */
+} math_case;
+
+static mote_array_fn math_fn(const mote_kernel_table *t, const char *name) {
+    if (strcmp(name, "exp") == 0) {
+        return t->math.exp;
+    }
+    if (strcmp(name, "expm1") == 0) {
+        return t->math.expm1;
+    }
+    if (strcmp(name, "sin") == 0) {
+        return t->math.sin;
+    }
+    return t->math.cos;
+}
+
+static float *inputs_over(double lo, double hi) {
+    float *in = malloc(SAMPLES * sizeof(float));
+    assert_non_null(in);
+    for (uint32_t i = 0; i < SAMPLES; ++i) {
+        in[i] = (float)(lo + (hi - lo) * ((double)i + 0.5) / SAMPLES);
+    }
+    return in;
+}
+
+/* Runs one case on every runnable wide variant; returns the worst ULP seen. */
+static uint32_t check_case(const math_case *c) {
+    float *in = inputs_over(c->lo, c->hi);
+    float *out = malloc(SAMPLES * sizeof(float));
+    float *first = malloc(SAMPLES * sizeof(float));
+    assert_non_null(out);
+    assert_non_null(first);
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    uint32_t worst = 0;
+    bool have_first = false;
+    for (size_t t = 1; t < count; ++t) { /* table 0 is the scalar reference: libm itself */
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        math_fn(tables[t], c->name)(in, out, SAMPLES);
+        for (uint32_t i = 0; i < SAMPLES; ++i) {
+            double ref = c->reference((double)in[i]);
+            if (fabs(ref) >= c->ulp_floor) {
+                uint32_t u = test_ulp_distance(out[i], (float)ref);
+                if (u > c->max_ulp) {
+                    fail_msg("%s %s(%.9g) = %.9g, want %.9g: %u ULP > %u", tables[t]->name, c->name,
+                             in[i], out[i], ref, u, c->max_ulp);
+                }
+                worst = u > worst ? u : worst;
+            } else if (fabs(out[i] - ref) > c->max_abs_small) {
+                fail_msg("%s %s(%.9g) = %.9g, want %.9g: abs error %g > %g", tables[t]->name,
+                         c->name, in[i], out[i], ref, fabs(out[i] - ref), c->max_abs_small);
+            }
+        }
+        if (!have_first) {
+            memcpy(first, out, SAMPLES * sizeof(float));
+            have_first = true;
+        } else if (memcmp(first, out, SAMPLES * sizeof(float)) != 0) {
+            fail_msg("%s: %s differs from the first wide variant", c->name, tables[t]->name);
+        }
+    }
+    assert_true(have_first);
+    printf("# %-6s [%g, %g]: worst %u ULP (bound %u)\n", c->name, c->lo, c->hi, worst, c->max_ulp);
+    free(in);
+    free(out);
+    free(first);
+    return worst;
+}
+
+static void test_exp_domain(void **state) {
+    (void)state;
+    const math_case c = {"exp", exp, -87.3, 88.37, 1, 0.0, 0.0};
+    check_case(&c);
+}
+
+static void test_exp_kernel_domain(void **state) {
+    (void)state;
+    /* What the kernels evaluate: e^(-y dt) for y dt up to ~87. */
+    const math_case c = {"exp", exp, -87.0, 0.0, 1, 0.0, 0.0};
+    check_case(&c);
+}
+
+static void test_expm1_domain(void **state) {
+    (void)state;
+    const math_case wide = {"expm1", expm1, -88.0, 88.37, 2, 0.0, 0.0};
+    const math_case near_zero = {"expm1", expm1, -0.75, 0.75, 2, 0.0, 0.0};
+    check_case(&wide);
+    check_case(&near_zero);
+}
+
+static void test_sin_cos_domain(void **state) {
+    (void)state;
+    const math_case s = {"sin", sin, -8192.0, 8192.0, 1, 0.5, 8e-8};
+    const math_case c = {"cos", cos, -8192.0, 8192.0, 1, 0.5, 8e-8};
+    const math_case s_small = {"sin", sin, -4.0, 4.0, 1, 0.5, 8e-8};
+    check_case(&s);
+    check_case(&c);
+    check_case(&s_small);
+}
+
+/* Outside the accurate domain: flush, saturation and NaN behave as documented. */
+static void test_exp_edges(void **state) {
+    (void)state;
+    const float in[] = {-INFINITY, -1000.0f, -88.5f, 0.0f, -0.0f, 1.0f, 100.0f, NAN};
+    float out[sizeof in / sizeof in[0]];
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        tables[t]->math.exp(in, out, sizeof in / sizeof in[0]);
+        assert_true(out[0] == 0.0f);
+        assert_true(out[1] == 0.0f);
+        assert_true(out[2] == 0.0f);
+        assert_true(out[3] == 1.0f);
+        assert_true(out[4] == 1.0f);
+        assert_true(test_ulp_distance(out[5], (float)exp(1.0)) <= 1);
+        assert_true(test_ulp_distance(out[6], (float)exp((double)88.37f)) <= 1); /* saturates */
+        assert_true(isnan(out[7]));
+        tables[t]->math.expm1(in, out, sizeof in / sizeof in[0]);
+        assert_true(out[0] == -1.0f);
+        assert_true(out[1] == -1.0f);
+        assert_true(out[3] == 0.0f);
+        assert_true(isnan(out[7]));
+    }
+}
+
+/* wrap_angle is exact: the same bits as the reference mote_wrap_angle (fmodf) for |x| below
+ * 4096 turns, including exact multiples of pi, signed zeros and the values next to them. */
+static void test_wrap_angle_exact(void **state) {
+    (void)state;
+    float *in = inputs_over(-25735.0, 25735.0);
+    /* replace the last 200,000 inputs by multiples of pi and their neighbours */
+    uint32_t k = SAMPLES - 200000;
+    for (int m = -8190; m <= 8190 && k + 24 < SAMPLES; ++m) {
+        float base = (float)(m * 3.14159265358979323846);
+        uint32_t bits;
+        memcpy(&bits, &base, sizeof bits);
+        for (int d = -12; d <= 12; ++d) {
+            uint32_t b = bits + (uint32_t)d;
+            memcpy(&in[k++], &b, sizeof b);
+        }
+    }
+    in[0] = 0.0f;
+    in[1] = -0.0f;
+    float *out = malloc(SAMPLES * sizeof(float));
+    assert_non_null(out);
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        tables[t]->math.wrap_angle(in, out, SAMPLES);
+        for (uint32_t i = 0; i < SAMPLES; ++i) {
+            float ref = mote_wrap_angle(in[i]);
+            if (memcmp(&ref, &out[i], sizeof ref) != 0) {
+                fail_msg("%s wrap_angle(%.9g) = %.9g, reference %.9g", tables[t]->name, in[i],
+                         out[i], ref);
+            }
+        }
+    }
+    free(in);
+    free(out);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exp_domain),   cmocka_unit_test(test_exp_kernel_domain),
+        cmocka_unit_test(test_expm1_domain), cmocka_unit_test(test_sin_cos_domain),
+        cmocka_unit_test(test_exp_edges),    cmocka_unit_test(test_wrap_angle_exact),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
