@@ -138,7 +138,7 @@ mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
     if (capacity > pool->max_count) {
-        capacity = pool->max_count;
+        return MOTE_ERROR_FULL;
     }
     if (capacity <= room(pool)) {
         return MOTE_OK;
@@ -235,6 +235,7 @@ mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc 
     }
     if (pool->count >= room(pool)) {
         size_t grown = room(pool) < 16 ? 16 : room(pool) * 2;
+        grown = grown > pool->max_count ? pool->max_count : grown;
         status = mote_spring_pool_reserve(pool, grown);
         if (status != MOTE_OK) {
             return status;

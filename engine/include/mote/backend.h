@@ -17,7 +17,8 @@ typedef enum mote_backend {
     MOTE_BACKEND_PORTABLE,   /* wide kernels, 1 lane, plain C: runs anywhere */
     MOTE_BACKEND_AVX2,       /* wide kernels, 8 lanes, x86 AVX2 + FMA */
     MOTE_BACKEND_AVX512,     /* wide kernels, 16 lanes, x86 AVX-512F */
-    MOTE_BACKEND_NEON,       /* wide kernels, 4 lanes: native on aarch64, SSE4.2 via SIMDe on x86 */
+    MOTE_BACKEND_NEON,       /* wide kernels, 4 lanes: native on aarch64; on x86 SIMDe lowers it
+                              * to SSE and FMA, so it needs an x86 CPU with FMA */
     MOTE_BACKEND_COUNT
 } mote_backend;
 

@@ -128,7 +128,8 @@ size_t mote_spring_pool_capacity(const mote_spring_pool *pool);
 /* The kind the pool was created with. */
 mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool);
 
-/* Grows storage to hold at least capacity elements (never shrinks). */
+/* Grows storage to hold at least capacity elements (never shrinks). MOTE_ERROR_FULL, and no
+ * change, when capacity is above the pool's max_count. */
 mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity);
 
 /* The field arrays and count (see mote_spring_view). */
