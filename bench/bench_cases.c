@@ -1,0 +1,232 @@
+/* The spring benchmarks: which ones exist, their names, and what each one steps. */
+#include "bench_cases.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bench_run.h"
+#include "bench_shim.h"
+#include "bench_springs.h"
+#include "memory_loop.h"
+#include "naive_springs.h"
+#if defined(MOTE_BENCH_GCC_AVX2) || defined(MOTE_BENCH_GCC_NATIVE)
+#include "gcc_critical_loop.h"
+#endif
+
+/* What steps the springs in one benchmark. */
+typedef enum bench_impl {
+    IMPL_POOL,       /* mote_spring_pool_step on a pool created with the case's backend */
+    IMPL_NAIVE,      /* the naive array-of-structs loop (naive_springs.h) */
+    IMPL_GCC_AVX2,   /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
+    IMPL_GCC_NATIVE, /* GCC's vectorization, -O3 -march=native -ffast-math (critical only) */
+    IMPL_MEMORY      /* the critical spring's memory traffic, no spring math (critical only) */
+} bench_impl;
+
+typedef struct bench_case {
+    mote_spring_kind kind;
+    bench_impl impl;
+    mote_backend backend; /* IMPL_POOL: the pool's backend */
+} bench_case;
+
+/* Every kind runs at these sizes; the critical spring also at BENCH_LARGE_COUNT. */
+static const size_t bench_counts[] = {1024, 16384, 65536, 1048576};
+#define BENCH_LARGE_COUNT 8388608
+
+#define MAX_CASES 128
+static bench_case cases[MAX_CASES];
+static int case_count;
+
+static bool step_pool(void *context) {
+    bench_springs *springs = context;
+    return mote_spring_pool_step(springs->pool, BENCH_DT) == MOTE_OK;
+}
+
+static void restore_pool(void *context) {
+    bench_springs_restore_pool(context);
+}
+
+static bool step_naive(void *context) {
+    bench_springs *springs = context;
+    bench_naive_step(springs->kind, springs->structs, springs->count, BENCH_DT);
+    return true;
+}
+
+static void restore_naive(void *context) {
+    bench_springs_restore_structs(context);
+}
+
+#ifdef MOTE_BENCH_GCC_AVX2
+static bool step_gcc_avx2(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_gcc_critical_avx2(f->x, f->v, f->goal, f->halflife, springs->count, BENCH_DT);
+    return true;
+}
+#endif
+
+#ifdef MOTE_BENCH_GCC_NATIVE
+static bool step_gcc_native(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_gcc_critical_native(f->x, f->v, f->goal, f->halflife, springs->count, BENCH_DT);
+    return true;
+}
+#endif
+
+static bool step_memory(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_memory_critical(f->x, f->v, f->goal, f->halflife, springs->count);
+    return true;
+}
+
+static void restore_soa(void *context) {
+    bench_springs_restore_soa(context);
+}
+
+/* Bytes the float-array loops move per element: x, v, goal, halflife read; x, v written. */
+#define SOA_CRITICAL_BYTES (6 * sizeof(float))
+
+/* Prepares the data a case steps and says how: false (with *error set) on failure. */
+static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *job,
+                        const char **error) {
+    job->context = springs;
+    job->count = springs->count;
+    job->restore = restore_soa;
+    job->bytes_per_element = SOA_CRITICAL_BYTES;
+    *error = "out of memory";
+    switch (c->impl) {
+    case IMPL_POOL: {
+        mote_status status = bench_springs_make_pool(springs);
+        *error = mote_status_name(status);
+        job->step = step_pool;
+        job->restore = restore_pool;
+        job->bytes_per_element = bench_springs_pool_bytes_per_element(springs);
+        return status == MOTE_OK;
+    }
+    case IMPL_NAIVE:
+        job->step = step_naive;
+        job->restore = restore_naive;
+        job->bytes_per_element = 2 * sizeof(mote_spring_desc); /* each struct read and written */
+        return bench_springs_make_structs(springs);
+    case IMPL_GCC_AVX2:
+#ifdef MOTE_BENCH_GCC_AVX2
+        job->step = step_gcc_avx2;
+        return bench_springs_make_soa(springs);
+#else
+        break;
+#endif
+    case IMPL_GCC_NATIVE:
+#ifdef MOTE_BENCH_GCC_NATIVE
+        job->step = step_gcc_native;
+        return bench_springs_make_soa(springs);
+#else
+        break;
+#endif
+    case IMPL_MEMORY:
+        job->step = step_memory;
+        return bench_springs_make_soa(springs);
+    }
+    *error = "not built";
+    return false;
+}
+
+/* The benchmark body: user is the bench_case, arg the element count. */
+static void run_case(mote_bench_state *state, void *user, int64_t arg) {
+    const bench_case *c = user;
+    mote_backend backend = c->impl == IMPL_POOL ? c->backend : MOTE_BACKEND_SCALAR;
+    bench_springs *springs = bench_springs_acquire(c->kind, backend, (size_t)arg);
+    bench_job job;
+    const char *error = "out of memory";
+    if (springs == NULL || !prepare_job(c, springs, &job, &error)) {
+        mote_bench_skip_with_error(state, error);
+        return;
+    }
+    bench_run(state, &job);
+}
+
+static const char *impl_name(const bench_case *c) {
+    switch (c->impl) {
+    case IMPL_POOL:
+        return mote_backend_name(c->backend);
+    case IMPL_NAIVE:
+        return "naive";
+    case IMPL_GCC_AVX2:
+        return "gcc_avx2";
+    case IMPL_GCC_NATIVE:
+        return "gcc_native";
+    case IMPL_MEMORY:
+        return "memory";
+    }
+    return "unknown";
+}
+
+/* Adds one implementation of one kind to the cases (registered per size later). */
+static void add_case(mote_spring_kind kind, bench_impl impl, mote_backend backend) {
+    if (case_count == MAX_CASES) {
+        return;
+    }
+    bench_case *c = &cases[case_count++];
+    c->kind = kind;
+    c->impl = impl;
+    c->backend = backend;
+}
+
+/* The cases for one kind, in run order: the baselines and the scalar backend first, as
+ * they share one set of springs (backend scalar). */
+static void add_kind_cases(mote_spring_kind kind) {
+    add_case(kind, IMPL_NAIVE, MOTE_BACKEND_SCALAR);
+    if (kind == MOTE_SPRING_CRITICAL) {
+#ifdef MOTE_BENCH_GCC_AVX2
+        if (mote_backend_available(MOTE_BACKEND_AVX2)) {
+            add_case(kind, IMPL_GCC_AVX2, MOTE_BACKEND_SCALAR);
+        }
+#endif
+#ifdef MOTE_BENCH_GCC_NATIVE
+        add_case(kind, IMPL_GCC_NATIVE, MOTE_BACKEND_SCALAR);
+#endif
+        add_case(kind, IMPL_MEMORY, MOTE_BACKEND_SCALAR);
+    }
+    for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
+        if (mote_backend_available((mote_backend)b)) {
+            add_case(kind, IMPL_POOL, (mote_backend)b);
+        }
+    }
+}
+
+static void register_at(int first_case, size_t count) {
+    for (int i = first_case; i < case_count; ++i) {
+        char name[128];
+        snprintf(name, sizeof name, "spring/%s/%s/%zu", mote_spring_kind_name(cases[i].kind),
+                 impl_name(&cases[i]), count);
+        mote_bench_register(name, run_case, &cases[i], (int64_t)count);
+    }
+}
+
+void bench_register_spring_cases(void) {
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        mote_spring_kind kind = (mote_spring_kind)k;
+        int first_case = case_count;
+        add_kind_cases(kind);
+        for (size_t n = 0; n < sizeof bench_counts / sizeof bench_counts[0]; ++n) {
+            register_at(first_case, bench_counts[n]);
+        }
+        if (kind == MOTE_SPRING_CRITICAL) {
+            register_at(first_case, BENCH_LARGE_COUNT);
+        }
+    }
+}
+
+void bench_add_backend_context(void) {
+    char names[128] = "";
+    for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
+        if (mote_backend_available((mote_backend)b)) {
+            if (names[0] != '\0') {
+                strncat(names, " ", sizeof names - strlen(names) - 1);
+            }
+            strncat(names, mote_backend_name((mote_backend)b), sizeof names - strlen(names) - 1);
+        }
+    }
+    mote_bench_add_context("mote_backends", names);
+    mote_bench_add_context("mote_best_backend", mote_backend_name(mote_backend_detect()));
+}

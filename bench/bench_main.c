@@ -1,0 +1,13 @@
+/* mote-bench: the spring benchmarks (Google Benchmark flags apply, e.g.
+ * --benchmark_filter=spring/critical/ --benchmark_min_time=0.05 --benchmark_format=json). */
+#include "bench_cases.h"
+#include "bench_shim.h"
+#include "bench_springs.h"
+
+int main(int argc, char **argv) {
+    bench_add_backend_context();
+    bench_register_spring_cases();
+    int exit_code = mote_bench_main(argc, argv);
+    bench_springs_release();
+    return exit_code;
+}

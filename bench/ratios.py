@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Markdown tables of ns per element and speed ratios from one mote-bench run.
+
+Reads Google Benchmark JSON (mote-bench --benchmark_format=json, or the file written by
+--benchmark_out=FILE) and prints, per spring kind, a table of ns per element for every
+backend and baseline at every size with the speed-up over the naive loop, then the ratios
+issue 2 sets targets for. Every ratio comes from the one run in the file. The caption of each
+table names the command that produced the numbers (recorded by mote-bench in the JSON context)
+and this script's own command line.
+
+    mote-bench --benchmark_min_time=0.2 --benchmark_out=bench.json --benchmark_out_format=json
+    python3 bench/ratios.py bench.json
+
+Standard library only. Reads standard input when no file (or "-") is given.
+"""
+
+import argparse
+import json
+import shlex
+import statistics
+import sys
+
+# Row order in the per-kind tables: baselines, the scalar reference, the wide backends, then
+# GCC's vectorization and the memory-only kernel.
+IMPL_ORDER = ["naive", "scalar", "portable", "neon", "avx2", "avx512", "gcc_avx2",
+              "gcc_native", "memory"]
+
+# (description, kind, faster, slower, sizes, target): "faster vs slower" is how many times
+# faster `faster` runs than `slower` (their ns per element, inverted). For the memory kernel
+# the ratio is the fraction of the memory-only speed reached.
+TARGETS = [
+    ("avx2 vs naive (speed-up)", "critical", "avx2", "naive", [16384, 65536], 10.0),
+    ("avx2 vs gcc_avx2 (speed-up)", "critical", "avx2", "gcc_avx2", [16384, 65536], 1.5),
+    ("avx512 vs gcc_native (speed-up)", "critical", "avx512", "gcc_native", [16384, 65536], 1.5),
+    ("avx2 vs memory (fraction of memory speed)", "critical", "avx2", "memory", [8388608], 0.9),
+    ("avx512 vs memory (fraction of memory speed)", "critical", "avx512", "memory", [8388608],
+     0.9),
+]
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("json", nargs="?", default="-",
+                        help="Google Benchmark JSON from mote-bench ('-' or none: stdin)")
+    parser.add_argument("--command", default=None,
+                        help="the command that produced the JSON, when it did not record it")
+    return parser.parse_args(argv)
+
+
+def load(path):
+    if path == "-":
+        return json.load(sys.stdin)
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def ns_per_element(runs):
+    """Median ns per element over the runs of one benchmark (repetitions, or one run)."""
+    medians = [r for r in runs if r.get("aggregate_name") == "median"]
+    chosen = medians if medians else [r for r in runs if r.get("run_type") != "aggregate"]
+    values = [1e9 / r["items_per_second"] for r in chosen
+              if not r.get("error_occurred") and r.get("items_per_second", 0) > 0]
+    return statistics.median(values) if values else None
+
+
+def collect(data):
+    """{kind: {impl: {count: ns per element}}}, kinds in the order they ran."""
+    runs = {}
+    for bench in data.get("benchmarks", []):
+        parts = bench.get("run_name", bench["name"]).split("/")
+        if len(parts) != 4 or parts[0] != "spring":
+            continue
+        try:
+            count = int(parts[3])
+        except ValueError:
+            continue
+        runs.setdefault((parts[1], parts[2], count), []).append(bench)
+    table = {}
+    for (kind, impl, count), entries in runs.items():
+        ns = ns_per_element(entries)
+        if ns is not None:
+            table.setdefault(kind, {}).setdefault(impl, {})[count] = ns
+    return table
+
+
+def impl_sort_key(impl):
+    return (IMPL_ORDER.index(impl), impl) if impl in IMPL_ORDER else (len(IMPL_ORDER), impl)
+
+
+def speed_ratio(kind_table, faster, slower, count):
+    """How many times faster `faster` runs than `slower` at this size; None if either is
+    missing."""
+    a = kind_table.get(faster, {}).get(count)
+    b = kind_table.get(slower, {}).get(count)
+    return b / a if a and b else None
+
+
+def fmt_ns(ns):
+    return f"{ns:.3f}" if ns < 10 else f"{ns:.1f}"
+
+
+def fmt_ratio(ratio, fraction=False):
+    if ratio is None:
+        return "–"
+    return f"{ratio:.0%}" if fraction else f"{ratio:.2f}x"
+
+
+def caption(source):
+    return f"Measured by `{source['command']}`; table by `{source['script']}`."
+
+
+def kind_tables(kind, kind_table, source):
+    counts = sorted({c for per_impl in kind_table.values() for c in per_impl})
+    impls = sorted(kind_table, key=impl_sort_key)
+    lines = [f"### {kind}", "",
+             f"ns per element (speed-up over naive in brackets; memory moves the data without the math). {caption(source)}", "",
+             "| implementation | " + " | ".join(str(c) for c in counts) + " |",
+             "|---|" + "---:|" * len(counts)]
+    for impl in impls:
+        cells = []
+        for c in counts:
+            ns = kind_table[impl].get(c)
+            if ns is None:
+                cells.append("–")
+                continue
+            speedup = speed_ratio(kind_table, impl, "naive", c)
+            cells.append(fmt_ns(ns) if impl in ("naive", "memory") or speedup is None
+                         else f"{fmt_ns(ns)} ({fmt_ratio(speedup)})")
+        lines.append(f"| {impl} | " + " | ".join(cells) + " |")
+    lines.append("")
+
+    # The native wide backends: what GCC's vectorization and the memory limit are compared to
+    # (neon only where it is native, i.e. without the x86 backends).
+    native = [b for b in ("avx2", "avx512") if b in kind_table] or \
+        [b for b in ("neon",) if b in kind_table]
+    ratio_rows = []
+    for backend in native:
+        for baseline in ("gcc_avx2", "gcc_native"):
+            if baseline in kind_table:
+                ratio_rows.append((f"{backend} vs {baseline} (speed-up)", backend, baseline,
+                                   False))
+    for backend in native:
+        if "memory" in kind_table:
+            ratio_rows.append((f"{backend} vs memory (fraction of memory speed)", backend,
+                               "memory", True))
+    if ratio_rows:
+        lines += [f"{kind}: speed ratios between implementations of one run. {caption(source)}",
+                  "", "| ratio | " + " | ".join(str(c) for c in counts) + " |",
+                  "|---|" + "---:|" * len(counts)]
+        for label, faster, slower, fraction in ratio_rows:
+            cells = [fmt_ratio(speed_ratio(kind_table, faster, slower, c), fraction)
+                     for c in counts]
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return lines
+
+
+def target_table(table, source):
+    lines = ["### Targets of issue 2", "",
+             f"Critical spring, ratios read from the one run. {caption(source)}", "",
+             "| ratio | elements | measured | target | |", "|---|---:|---:|---:|---|"]
+    for label, kind, faster, slower, counts, target in TARGETS:
+        fraction = slower == "memory"
+        for c in counts:
+            ratio = speed_ratio(table.get(kind, {}), faster, slower, c)
+            verdict = "not run" if ratio is None else ("met" if ratio >= target else "missed")
+            lines.append(f"| {label} | {c} | {fmt_ratio(ratio, fraction)} | "
+                         f">= {fmt_ratio(target, fraction)} | {verdict} |")
+    lines.append("")
+    return lines
+
+
+def noise_line(data):
+    """How much the repetitions of one benchmark varied, when the run had repetitions."""
+    cvs = sorted(100.0 * r["items_per_second"] for r in data.get("benchmarks", [])
+                 if r.get("aggregate_name") == "cv" and "items_per_second" in r)
+    if not cvs:
+        return []
+    reps = max((r.get("repetitions", 0) for r in data["benchmarks"]), default=0)
+    p90 = cvs[min(len(cvs) - 1, int(0.9 * len(cvs)))]
+    return [f"Each figure is the median of {reps} repetitions; the coefficient of variation of "
+            f"items per second across repetitions was {statistics.median(cvs):.1f}% for the "
+            f"median benchmark, {p90:.1f}% at the 90th percentile and {cvs[-1]:.1f}% at most.",
+            ""]
+
+
+def context_lines(context):
+    keys = [("host_name", "host"), ("num_cpus", "CPUs"), ("mhz_per_cpu", "MHz"),
+            ("mote_backends", "backends this CPU runs"), ("mote_best_backend", "best backend"),
+            ("library_build_type", "Google Benchmark build"), ("date", "date")]
+    parts = [f"{label}: {context[key]}" for key, label in keys if key in context]
+    return ["Run context: " + "; ".join(parts) + ".", ""] if parts else []
+
+
+def main(argv):
+    args = parse_args(argv)
+    data = load(args.json)
+    context = data.get("context", {})
+    source = {
+        "command": args.command or context.get("command", "(command not recorded)"),
+        "script": " ".join(shlex.quote(a) for a in ["python3", "bench/ratios.py"] + argv),
+    }
+    table = collect(data)
+    if not table:
+        print("ratios.py: no spring/<kind>/<impl>/<count> benchmarks with items per second",
+              file=sys.stderr)
+        return 1
+    lines = ["## mote-bench ratios", ""] + context_lines(context) + noise_line(data)
+    if "critical" in table:
+        lines += target_table(table, source)
+    for kind, kind_table in table.items():
+        lines += kind_tables(kind, kind_table, source)
+    print("\n".join(lines).rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
