@@ -5,6 +5,7 @@
 #ifndef MOTE_SPRING_LANES_H
 #define MOTE_SPRING_LANES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -19,8 +20,39 @@ typedef struct spring_lanes {
 
 typedef void (*spring_body_fn)(spring_lanes *s, mote_wf dt);
 
+/* Ranges longer than this stream from memory rather than cache (their fields outgrow L2), and
+ * software prefetch keeps enough loads in flight for the kernel to run at memory speed. */
+#define PREFETCH_MIN_ELEMENTS ((size_t)1 << 15)
+/* How far ahead (elements) to prefetch: about 2 KB per field. */
+#define PREFETCH_AHEAD 512
+
+/* The full vectors of [begin, end); returns where the partial tail starts. */
+static inline __attribute__((always_inline)) size_t
+spring_vectors(float *const p[FIELD_COUNT], size_t begin, size_t end, mote_wf dt, unsigned reads,
+               unsigned writes, spring_body_fn body, bool prefetch) {
+    size_t i = begin;
+    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        spring_lanes s;
+        for (int f = 0; f < FIELD_COUNT; ++f) {
+            if (reads & FIELD_BIT(f)) {
+                if (prefetch) {
+                    __builtin_prefetch(p[f] + i + PREFETCH_AHEAD, (writes & FIELD_BIT(f)) != 0, 3);
+                }
+                s.f[f] = mote_w_load(p[f] + i);
+            }
+        }
+        body(&s, dt);
+        for (int f = 0; f < FIELD_COUNT; ++f) {
+            if (writes & FIELD_BIT(f)) {
+                mote_w_store(p[f] + i, s.f[f]);
+            }
+        }
+    }
+    return i;
+}
+
 /* reads/writes are bit masks of fields; with the body and masks constant, this inlines into
- * one straight loop per kind. */
+ * one straight loop per kind (two: with and without prefetch). */
 static inline __attribute__((always_inline)) void spring_loop(const mote_spring_view *view,
                                                               size_t begin, size_t end, float dt,
                                                               unsigned reads, unsigned writes,
@@ -28,21 +60,9 @@ static inline __attribute__((always_inline)) void spring_loop(const mote_spring_
     float *p[FIELD_COUNT];
     spring_view_pointers(view, p);
     const mote_wf wdt = mote_w_set1(dt);
-    size_t i = begin;
-    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
-        spring_lanes s;
-        for (int f = 0; f < FIELD_COUNT; ++f) {
-            if (reads & FIELD_BIT(f)) {
-                s.f[f] = mote_w_load(p[f] + i);
-            }
-        }
-        body(&s, wdt);
-        for (int f = 0; f < FIELD_COUNT; ++f) {
-            if (writes & FIELD_BIT(f)) {
-                mote_w_store(p[f] + i, s.f[f]);
-            }
-        }
-    }
+    size_t i = end - begin >= PREFETCH_MIN_ELEMENTS
+                   ? spring_vectors(p, begin, end, wdt, reads, writes, body, true)
+                   : spring_vectors(p, begin, end, wdt, reads, writes, body, false);
     if (i < end) {
         const size_t n = end - i;
         float buffer[FIELD_COUNT][MOTE_W_LANES];
