@@ -15,5 +15,10 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/moteConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/moteConfig.cmake ${PROJECT_BINARY_DIR}/moteConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/mote)
 
+# The prefix is found relative to mote.pc itself, so an install moved or made with
+# `cmake --install --prefix P` still resolves; -lm is in Libs because libmote.a is static.
+file(RELATIVE_PATH MOTE_PC_RELATIVE_PREFIX
+     ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+string(REGEX REPLACE "/$" "" MOTE_PC_RELATIVE_PREFIX "${MOTE_PC_RELATIVE_PREFIX}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/mote.pc.in ${PROJECT_BINARY_DIR}/mote.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/mote.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -15,24 +15,12 @@
 
 #include "kernel_table.h"
 #include "mote/spring.h"
+#include "spring_bounds.h"
 #include "spring_fields.h"
 #include "test_support.h"
 
 #define COUNT          4099 /* not a multiple of any lane count: every variant runs its tail path */
-#define LONG_RUN_STEPS 1000
-
-/* One-step bound per kind in scaled ULPs (the header of spring_kernels.c). */
-static const double one_step_bound[MOTE_SPRING_KIND_COUNT] = {
-    [MOTE_SPRING_DAMPER] = 4,       [MOTE_SPRING_CRITICAL] = 4, [MOTE_SPRING_ANGLE] = 4,
-    [MOTE_SPRING_DOUBLE_ANGLE] = 8, [MOTE_SPRING_DECAY] = 4,    [MOTE_SPRING_SEMI_IMPLICIT] = 0,
-    [MOTE_SPRING_EXP_RESPONSE] = 4, [MOTE_SPRING_DAMPED] = 8,   [MOTE_SPRING_DOUBLE] = 8,
-};
-
-/* 1,000-step bound: |wide - reference| <= bound * the element's scale. The one-step
- * difference is one ULP of e^(-y dt), and with a long half-life and a constant dt it has the
- * same sign every step, so it compounds: about 1000 ULP of relative drift in v, 2.9e-5 at
- * worst here (an angle spring spinning for 1000 steps). */
-#define LONG_RUN_RELATIVE_BOUND 1e-4
+#define LONG_RUN_STEPS SPRING_BOUND_STEPS
 
 typedef struct state {
     float *f[FIELD_COUNT];
@@ -248,17 +236,17 @@ static void check_one_step(mote_spring_kind kind, float dt) {
                     continue;
                 }
                 double u = scaled_ulp(wide.f[f][i], ref.f[f][i], scale);
-                if (u > one_step_bound[kind]) {
+                if (u > spring_one_step_bound(kind, f, dt)) {
                     fail_msg("%s/%s dt=%g element %zu field %d: %.9g vs reference %.9g "
                              "(%.1f scaled ULP > %.0f)",
                              mote_spring_kind_name(kind), tables[ti]->name, dt, i, f, wide.f[f][i],
-                             ref.f[f][i], u, one_step_bound[kind]);
+                             ref.f[f][i], u, spring_one_step_bound(kind, f, dt));
                 }
                 worst = fmax(worst, u);
             }
         }
         printf("# %s/%s dt=%g: worst %.2f scaled ULP (bound %.0f)\n", mote_spring_kind_name(kind),
-               tables[ti]->name, dt, worst, one_step_bound[kind]);
+               tables[ti]->name, dt, worst, spring_one_step_bound(kind, FIELD_X, dt));
         if (!have_first) {
             state_copy(&first, &wide);
             have_first = true;
@@ -312,17 +300,19 @@ static void check_long_run(mote_spring_kind kind) {
                     /* an unstable element (a stiff semi-implicit spring) blows up the same way */
                     rel = test_ulp_distance(wide.f[f][i], ref.f[f][i]) == 0 ? 0.0 : INFINITY;
                 }
-                if (!(rel <= LONG_RUN_RELATIVE_BOUND)) {
+                if (!(rel <= spring_relative_bound(kind, LONG_RUN_STEPS))) {
                     fail_msg("%s/%s after %d steps, element %zu field %d: %.9g vs %.9g "
                              "(relative %.3g > %g)",
                              mote_spring_kind_name(kind), tables[ti]->name, LONG_RUN_STEPS, i, f,
-                             wide.f[f][i], ref.f[f][i], rel, LONG_RUN_RELATIVE_BOUND);
+                             wide.f[f][i], ref.f[f][i], rel,
+                             spring_relative_bound(kind, LONG_RUN_STEPS));
                 }
                 worst = fmax(worst, rel);
             }
         }
         printf("# %s/%s %d steps: worst relative %.3g (bound %g)\n", mote_spring_kind_name(kind),
-               tables[ti]->name, LONG_RUN_STEPS, worst, LONG_RUN_RELATIVE_BOUND);
+               tables[ti]->name, LONG_RUN_STEPS, worst,
+               spring_relative_bound(kind, LONG_RUN_STEPS));
         if (!have_first) {
             state_copy(&first, &wide);
             have_first = true;

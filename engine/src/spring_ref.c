@@ -60,8 +60,10 @@ void mote_decay(float *x, float *v, float halflife, float dt) {
 
 /* The damping-form reference (spring_ref.h). y = damping / 2 is the decay rate. */
 float mote_ref_damper(float x, float goal, float damping, float dt) {
-    /* damping / 4 = ln2 / (halflife + eps): the seed's rate, scaled exactly by 1/4. */
-    return x + (goal - x) * (1.0f - expf(-(damping / 4.0f) * dt));
+    /* damping / 4 = ln2 / (halflife + eps): the seed's rate, scaled exactly by 1/4. The
+     * blend 1 - e^(-rate dt) is computed as -expm1(-rate dt), which keeps its precision when
+     * rate dt is small (a long half-life) instead of cancelling against 1. */
+    return x + (goal - x) * -expm1f(-(damping / 4.0f) * dt);
 }
 
 void mote_ref_spring(float *x, float *v, float goal, float damping, float dt) {
@@ -121,7 +123,7 @@ float mote_wrap_angle(float a) {
 }
 
 float mote_exp_response(float value, float target, float lambda, float dt) {
-    float alpha = 1.0f - expf(-lambda * dt);
+    float alpha = -expm1f(-lambda * dt); /* 1 - e^(-lambda dt), without cancellation */
     return value + (target - value) * alpha;
 }
 

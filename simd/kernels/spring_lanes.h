@@ -35,8 +35,10 @@ spring_vectors(float *const p[FIELD_COUNT], size_t begin, size_t end, mote_wf dt
         spring_lanes s;
         for (int f = 0; f < FIELD_COUNT; ++f) {
             if (reads & FIELD_BIT(f)) {
-                if (prefetch) {
-                    __builtin_prefetch(p[f] + i + PREFETCH_AHEAD, (writes & FIELD_BIT(f)) != 0, 3);
+                if (prefetch && (writes & FIELD_BIT(f))) {
+                    __builtin_prefetch(p[f] + i + PREFETCH_AHEAD, 1, 3);
+                } else if (prefetch) {
+                    __builtin_prefetch(p[f] + i + PREFETCH_AHEAD, 0, 3);
                 }
                 s.f[f] = mote_w_load(p[f] + i);
             }

@@ -72,8 +72,8 @@ static inline void mote_w_sincos(mote_wf x, mote_wf *s, mote_wf *c) {
     ps = mote_w_fma(ps, z, mote_w_set1(-1.6666654611e-1f));
     mote_wf sr = mote_w_fma(mote_w_mul(ps, z), r, r);
 
-    mote_wf pc = mote_w_fma(mote_w_set1(2.443315711809948e-5f), z,
-                            mote_w_set1(-1.388731625493765e-3f));
+    mote_wf pc =
+        mote_w_fma(mote_w_set1(2.443315711809948e-5f), z, mote_w_set1(-1.388731625493765e-3f));
     pc = mote_w_fma(pc, z, mote_w_set1(4.166664568298827e-2f));
     pc = mote_w_fma(pc, z, mote_w_set1(-0.5f));
     mote_wf cr = mote_w_fma(pc, z, mote_w_set1(1.0f));

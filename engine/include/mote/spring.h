@@ -46,7 +46,9 @@ float mote_damper(float x, float goal, float halflife, float dt);
 void mote_spring(float *x, float *v, float goal, float halflife, float dt);
 
 /* Critically damped spring on an angle (radians), taking the short way round. The new x is
- * continuous with the old one (never jumps by 2*pi); it is not wrapped. */
+ * continuous with the old one (never jumps by 2*pi); it is not wrapped. The pool kernels
+ * wrap exactly like mote_wrap_angle while |x - goal| stays below 4096 turns (25735 rad);
+ * keep angles wrapped, or re-wrap a long-spinning x now and then, to stay there. */
 void mote_spring_angle(float *x, float *v, float goal, float halflife, float dt);
 
 /* Two angle springs in series, each on half the half-life: the intermediate (xi, vi) chases
@@ -65,7 +67,8 @@ void mote_decay(float *x, float *v, float halflife, float dt);
 float mote_wrap_angle(float a);
 
 /* Frame-rate independent exponential response: value + (target - value) * alpha with
- * alpha = 1 - exp(-lambda * dt); lambda in 1/s. Returns the new value. */
+ * alpha = 1 - exp(-lambda * dt), computed as -expm1(-lambda dt) so it does not cancel for
+ * small lambda dt; lambda in 1/s. Returns the new value. */
 float mote_exp_response(float value, float target, float lambda, float dt);
 
 /* The seed-000 semi-implicit (symplectic Euler) spring: a = (target - x) * stiffness -

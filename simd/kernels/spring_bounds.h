@@ -1,0 +1,52 @@
+/* Internal: the documented error bounds of the spring kernels against the scalar reference,
+ * in one place for the test suite and mote-compare (the numbers, and why, are in the header
+ * comment of spring_kernels.c). */
+#ifndef MOTE_SPRING_BOUNDS_H
+#define MOTE_SPRING_BOUNDS_H
+
+#include "mote/spring_pool.h"
+#include "spring_fields.h"
+
+/* The step count the relative (long-run) bounds are stated for. */
+#define SPRING_BOUND_STEPS 1000
+
+typedef struct spring_bound {
+    double one_step_ulp; /* scaled ULP, every written field */
+    /* Double kinds: the visible spring's v amplifies the intermediate's one-ULP difference by
+     * y^2 dt e^(-y dt) <= 0.54 / dt; v's bound adds this many scaled ULP per 1/dt. */
+    double v_ulp_per_rate;
+    double relative; /* |wide - ref| / scale after SPRING_BOUND_STEPS steps */
+    /* Past SPRING_BOUND_STEPS the relative bound grows as (steps / SPRING_BOUND_STEPS) to
+     * this power: 1 where the drift adds up step by step, 2 for the angle kinds, whose
+     * wrapped angle integrates a drifting velocity. */
+    int growth_power;
+} spring_bound;
+
+static const spring_bound spring_bounds[MOTE_SPRING_KIND_COUNT] = {
+    [MOTE_SPRING_DAMPER] = {4, 0, 2.4e-4, 1},       [MOTE_SPRING_CRITICAL] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_ANGLE] = {4, 0, 1e-3, 2},          [MOTE_SPRING_DOUBLE_ANGLE] = {8, 1.1, 1e-3, 2},
+    [MOTE_SPRING_DECAY] = {4, 0, 2.4e-4, 1},        [MOTE_SPRING_SEMI_IMPLICIT] = {0, 0, 0, 1},
+    [MOTE_SPRING_EXP_RESPONSE] = {4, 0, 2.4e-4, 1}, [MOTE_SPRING_DAMPED] = {8, 0, 4.8e-4, 1},
+    [MOTE_SPRING_DOUBLE] = {8, 1.1, 2.4e-4, 1},
+};
+
+/* Bound on one step of dt for one written field, in scaled ULP. */
+static inline double spring_one_step_bound(mote_spring_kind kind, int field, float dt) {
+    const spring_bound *b = &spring_bounds[kind];
+    double extra = (field == FIELD_V && dt > 0.0f) ? b->v_ulp_per_rate / (double)dt : 0.0;
+    return b->one_step_ulp + extra;
+}
+
+/* Relative bound after steps steps of 1/60 s. */
+static inline double spring_relative_bound(mote_spring_kind kind, long steps) {
+    double bound = spring_bounds[kind].relative;
+    if (steps > SPRING_BOUND_STEPS) {
+        double ratio = (double)steps / (double)SPRING_BOUND_STEPS;
+        for (int p = 0; p < spring_bounds[kind].growth_power; ++p) {
+            bound *= ratio;
+        }
+    }
+    return bound;
+}
+
+#endif
