@@ -1,0 +1,23 @@
+/* mote-compare's output: the table, or one JSON document. */
+#ifndef MOTE_COMPARE_REPORT_H
+#define MOTE_COMPARE_REPORT_H
+
+#include <stdio.h>
+
+#include "compare_options.h"
+#include "compare_run.h"
+
+/* The header lines: seed, count, dt, the variants compared and the ones skipped. */
+void compare_report_header(FILE *out, const compare_options *options,
+                           const compare_variants *variants);
+
+/* One kind's rows (per step count, field and variant) and its bit-identity line. */
+void compare_report_kind(FILE *out, const compare_variants *variants,
+                         const compare_kind_result *result);
+
+/* Every kind as one JSON document ending in "pass". */
+void compare_report_json(FILE *out, const compare_options *options,
+                         const compare_variants *variants, const compare_kind_result *results,
+                         size_t result_count, int pass);
+
+#endif

@@ -1,0 +1,61 @@
+/* mote-compare: every spring kind on every runnable kernel variant against the scalar
+ * reference, from one seeded state. Exit 0 on PASS, 1 on FAIL, 2 on a usage error. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "compare_options.h"
+#include "compare_report.h"
+#include "compare_run.h"
+
+int main(int argc, char **argv) {
+    compare_options options;
+    switch (compare_parse_options(argc, argv, &options, stdout, stderr)) {
+    case COMPARE_PARSE_HELP:
+        return 0;
+    case COMPARE_PARSE_USAGE:
+        return 2;
+    case COMPARE_PARSE_OK:
+        break;
+    }
+
+    compare_variants variants;
+    if (!compare_find_variants(&variants)) {
+        fprintf(stderr, "mote-compare: this build has no scalar reference table\n");
+        return 1;
+    }
+    compare_kind_result *results = calloc(MOTE_SPRING_KIND_COUNT, sizeof *results);
+    if (results == NULL) {
+        fprintf(stderr, "mote-compare: out of memory\n");
+        return 1;
+    }
+    if (!options.json) {
+        compare_report_header(stdout, &options, &variants);
+    }
+
+    int first = options.all_kinds ? 0 : (int)options.kind;
+    int last = options.all_kinds ? MOTE_SPRING_KIND_COUNT - 1 : (int)options.kind;
+    size_t result_count = 0;
+    int pass = 1;
+    for (int k = first; k <= last; ++k) {
+        compare_kind_result *result = &results[result_count];
+        if (!compare_run_kind(&variants, &options, (mote_spring_kind)k, result)) {
+            fprintf(stderr, "mote-compare: out of memory for %zu springs\n", options.count);
+            pass = 0;
+            break;
+        }
+        ++result_count;
+        pass = pass && result->pass;
+        if (!options.json) {
+            compare_report_kind(stdout, &variants, result);
+            fflush(stdout);
+        }
+    }
+
+    if (options.json) {
+        compare_report_json(stdout, &options, &variants, results, result_count, pass);
+    } else {
+        printf("\nmote-compare: %s\n", pass ? "PASS" : "FAIL");
+    }
+    free(results);
+    return pass ? 0 : 1;
+}
