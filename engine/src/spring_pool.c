@@ -4,22 +4,17 @@
 #include <string.h>
 
 #include "allocator.h"
-#include "field_arrays.h"
-#include "id_table.h"
 #include "kernel_table.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
+#include "pool_core.h"
 #include "spring_fields.h"
 
 struct mote_spring_pool {
+    mote_pool_core core;
     mote_spring_kind kind;
     mote_backend backend; /* resolved: never MOTE_BACKEND_AUTO */
     mote_spring_kernel_fn kernel;
-    mote_allocator allocator;
-    size_t count;
-    size_t max_count;
-    mote_field_arrays fields;
-    mote_id_table ids;
 };
 
 static const char *const kind_names[MOTE_SPRING_KIND_COUNT] = {
@@ -103,14 +98,11 @@ mote_status mote_spring_pool_create(const mote_spring_pool_def *def, mote_spring
     if (pool == NULL) {
         return MOTE_ERROR_OUT_OF_MEMORY;
     }
-    memset(pool, 0, sizeof *pool);
     pool->kind = def->kind;
     pool->backend = backend;
     pool->kernel = kernel;
-    pool->allocator = allocator;
-    pool->max_count = def->max_count;
-    pool->fields.mask = spring_kind_reads[def->kind];
-    if (def->capacity > 0 && mote_spring_pool_reserve(pool, def->capacity) != MOTE_OK) {
+    if (mote_pool_core_init(&pool->core, spring_kind_reads[def->kind], def->capacity,
+                            def->max_count) != MOTE_OK) {
         mote_spring_pool_destroy(pool);
         return MOTE_ERROR_OUT_OF_MEMORY;
     }
@@ -122,34 +114,14 @@ void mote_spring_pool_destroy(mote_spring_pool *pool) {
     if (pool == NULL) {
         return;
     }
-    mote_allocator allocator = pool->allocator;
-    mote_field_arrays_release(&pool->fields, &allocator);
-    mote_id_table_release(&pool->ids, &allocator);
+    mote_allocator allocator = pool->core.allocator;
+    mote_pool_core_release(&pool->core);
     mote_release(&allocator, pool, sizeof *pool);
 }
 
-/* Elements that fit in both the id table and the field arrays. */
-static size_t room(const mote_spring_pool *pool) {
-    return pool->ids.capacity < pool->fields.capacity ? pool->ids.capacity : pool->fields.capacity;
-}
-
 mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity) {
-    if (pool == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    if (capacity > pool->max_count) {
-        return MOTE_ERROR_FULL;
-    }
-    if (capacity <= room(pool)) {
-        return MOTE_OK;
-    }
-    /* Ids first: if the fields then fail, a larger id table is harmless (room() is the
-     * smaller of the two). */
-    mote_status status = mote_id_table_reserve(&pool->ids, &pool->allocator, capacity);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    return mote_field_arrays_reserve(&pool->fields, &pool->allocator, pool->count, capacity);
+    return pool == NULL ? MOTE_ERROR_INVALID_ARGUMENT
+                        : mote_pool_core_reserve(&pool->core, capacity);
 }
 
 /* Kinds whose desc gives a half-life, stored as the damping it implies. */
@@ -190,7 +162,7 @@ static void desc_values(mote_spring_kind kind, const mote_spring_desc *d,
 
 /* add/set's checks on the fields the kind uses. */
 static mote_status check_desc(const mote_spring_pool *pool, const mote_spring_desc *desc) {
-    unsigned mask = pool->fields.mask;
+    unsigned mask = pool->core.fields.mask;
     float values[FIELD_COUNT];
     desc_values(pool->kind, desc, values);
     if (has_halflife(pool->kind) && !isfinite(desc->halflife)) {
@@ -215,8 +187,8 @@ static void write_desc(mote_spring_pool *pool, size_t i, const mote_spring_desc 
     float values[FIELD_COUNT];
     desc_values(pool->kind, desc, values);
     for (int f = 0; f < FIELD_COUNT; ++f) {
-        if (pool->fields.field[f] != NULL) {
-            pool->fields.field[f][i] = values[f];
+        if (pool->core.fields.field[f] != NULL) {
+            pool->core.fields.field[f][i] = values[f];
         }
     }
 }
@@ -230,21 +202,13 @@ mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc 
     if (status != MOTE_OK) {
         return status;
     }
-    if (pool->count >= pool->max_count) {
-        return MOTE_ERROR_FULL;
+    mote_id id;
+    size_t i;
+    status = mote_pool_core_push(&pool->core, &id, &i);
+    if (status != MOTE_OK) {
+        return status;
     }
-    if (pool->count >= room(pool)) {
-        size_t grown = room(pool) < 16 ? 16 : room(pool) * 2;
-        grown = grown > pool->max_count ? pool->max_count : grown;
-        status = mote_spring_pool_reserve(pool, grown);
-        if (status != MOTE_OK) {
-            return status;
-        }
-    }
-    size_t i = pool->count;
     write_desc(pool, i, desc);
-    mote_id id = mote_id_table_issue(&pool->ids, i);
-    pool->count = i + 1;
     if (out_id != NULL) {
         *out_id = id;
     }
@@ -252,37 +216,22 @@ mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc 
 }
 
 mote_status mote_spring_pool_remove(mote_spring_pool *pool, mote_id id) {
-    size_t i;
-    if (pool == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
-        return MOTE_ERROR_STALE_ID;
-    }
-    size_t last = pool->count - 1;
-    mote_id_table_retire(&pool->ids, i, last);
-    mote_field_arrays_move(&pool->fields, i, last);
-    pool->count = last;
-    return MOTE_OK;
+    return pool == NULL ? MOTE_ERROR_INVALID_ARGUMENT : mote_pool_core_remove(&pool->core, id);
 }
 
 bool mote_spring_pool_contains(const mote_spring_pool *pool, mote_id id) {
-    return pool != NULL && mote_id_table_lookup(&pool->ids, pool->count, id, NULL);
+    return pool != NULL && mote_pool_core_lookup(&pool->core, id, NULL);
 }
 
 mote_status mote_spring_pool_index(const mote_spring_pool *pool, mote_id id, size_t *out_index) {
     if (pool == NULL || out_index == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    return mote_id_table_lookup(&pool->ids, pool->count, id, out_index) ? MOTE_OK
-                                                                        : MOTE_ERROR_STALE_ID;
+    return mote_pool_core_lookup(&pool->core, id, out_index) ? MOTE_OK : MOTE_ERROR_STALE_ID;
 }
 
 mote_id mote_spring_pool_id_at(const mote_spring_pool *pool, size_t index) {
-    if (pool == NULL || index >= pool->count) {
-        return mote_null_id();
-    }
-    return mote_id_table_at(&pool->ids, index);
+    return pool == NULL ? mote_null_id() : mote_pool_core_id_at(&pool->core, index);
 }
 
 mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_spring_desc *out) {
@@ -290,13 +239,13 @@ mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_
     if (pool == NULL || out == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
+    if (!mote_pool_core_lookup(&pool->core, id, &i)) {
         return MOTE_ERROR_STALE_ID;
     }
     float values[FIELD_COUNT] = {0};
     for (int f = 0; f < FIELD_COUNT; ++f) {
-        if (pool->fields.field[f] != NULL) {
-            values[f] = pool->fields.field[f][i];
+        if (pool->core.fields.field[f] != NULL) {
+            values[f] = pool->core.fields.field[f][i];
         }
     }
     mote_spring_desc d = {
@@ -322,7 +271,7 @@ mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_
     if (pool == NULL || desc == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    if (!mote_id_table_lookup(&pool->ids, pool->count, id, &i)) {
+    if (!mote_pool_core_lookup(&pool->core, id, &i)) {
         return MOTE_ERROR_STALE_ID;
     }
     mote_status status = check_desc(pool, desc);
@@ -334,11 +283,11 @@ mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_
 }
 
 size_t mote_spring_pool_count(const mote_spring_pool *pool) {
-    return pool == NULL ? 0 : pool->count;
+    return pool == NULL ? 0 : pool->core.count;
 }
 
 size_t mote_spring_pool_capacity(const mote_spring_pool *pool) {
-    return pool == NULL ? 0 : room(pool);
+    return pool == NULL ? 0 : mote_pool_core_room(&pool->core);
 }
 
 mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool) {
@@ -351,8 +300,8 @@ mote_spring_view mote_spring_pool_view(mote_spring_pool *pool) {
     if (pool == NULL) {
         return view;
     }
-    spring_view_from_pointers(&view, pool->fields.field);
-    view.count = pool->count;
+    spring_view_from_pointers(&view, pool->core.fields.field);
+    view.count = pool->core.count;
     return view;
 }
 
@@ -360,7 +309,7 @@ mote_status mote_spring_pool_step(mote_spring_pool *pool, float dt) {
     if (pool == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    return mote_spring_pool_step_range(pool, 0, pool->count, dt);
+    return mote_spring_pool_step_range(pool, 0, pool->core.count, dt);
 }
 
 mote_status mote_spring_pool_step_range(mote_spring_pool *pool, size_t begin, size_t end,
@@ -368,14 +317,10 @@ mote_status mote_spring_pool_step_range(mote_spring_pool *pool, size_t begin, si
     if (pool == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    if (!(dt >= 0.0f) || !isfinite(dt)) {
-        return MOTE_ERROR_INVALID_DT;
-    }
-    if (begin > end || end > pool->count) {
-        return MOTE_ERROR_RANGE;
-    }
-    if (dt == 0.0f || begin == end) {
-        return MOTE_OK;
+    bool idle;
+    mote_status status = mote_pool_core_check_step(&pool->core, begin, end, dt, &idle);
+    if (status != MOTE_OK || idle) {
+        return status;
     }
     mote_spring_view view = mote_spring_pool_view(pool);
     pool->kernel(&view, begin, end, dt);
@@ -386,19 +331,7 @@ mote_status mote_spring_pool_validate(const mote_spring_pool *pool, mote_validat
     if (pool == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    mote_validation v = {0, pool->count};
-    for (size_t i = 0; i < pool->count; ++i) {
-        if (!mote_field_arrays_finite(&pool->fields, i)) {
-            if (v.bad_count == 0) {
-                v.first_bad_index = i;
-            }
-            ++v.bad_count;
-        }
-    }
-    if (out != NULL) {
-        *out = v;
-    }
-    return v.bad_count == 0 ? MOTE_OK : MOTE_ERROR_NON_FINITE;
+    return mote_pool_core_validate(&pool->core, out);
 }
 
 mote_status mote_spring_pool_set_backend(mote_spring_pool *pool, mote_backend backend) {

@@ -1,0 +1,106 @@
+/* The storage, ids and checks every pool kind shares. */
+#include <math.h>
+#include <string.h>
+
+#include "pool_core.h"
+
+mote_status mote_pool_core_init(mote_pool_core *core, unsigned field_mask, size_t capacity,
+                                size_t max_count) {
+    memset(core, 0, sizeof *core);
+    core->allocator = mote_get_allocator();
+    core->max_count = max_count;
+    core->fields.mask = field_mask;
+    return capacity > 0 ? mote_pool_core_reserve(core, capacity) : MOTE_OK;
+}
+
+void mote_pool_core_release(mote_pool_core *core) {
+    mote_field_arrays_release(&core->fields, &core->allocator);
+    mote_id_table_release(&core->ids, &core->allocator);
+}
+
+size_t mote_pool_core_room(const mote_pool_core *core) {
+    return core->ids.capacity < core->fields.capacity ? core->ids.capacity : core->fields.capacity;
+}
+
+mote_status mote_pool_core_reserve(mote_pool_core *core, size_t capacity) {
+    if (capacity > core->max_count) {
+        return MOTE_ERROR_FULL;
+    }
+    if (capacity <= mote_pool_core_room(core)) {
+        return MOTE_OK;
+    }
+    /* Ids first: if the fields then fail, a larger id table is harmless (room is the smaller
+     * of the two). */
+    mote_status status = mote_id_table_reserve(&core->ids, &core->allocator, capacity);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    return mote_field_arrays_reserve(&core->fields, &core->allocator, core->count, capacity);
+}
+
+mote_status mote_pool_core_push(mote_pool_core *core, mote_id *id, size_t *index) {
+    if (core->count >= core->max_count) {
+        return MOTE_ERROR_FULL;
+    }
+    size_t room = mote_pool_core_room(core);
+    if (core->count >= room) {
+        size_t grown = room < 16 ? 16 : room * 2;
+        mote_status status =
+            mote_pool_core_reserve(core, grown > core->max_count ? core->max_count : grown);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    *index = core->count;
+    *id = mote_id_table_issue(&core->ids, core->count);
+    core->count += 1;
+    return MOTE_OK;
+}
+
+mote_status mote_pool_core_remove(mote_pool_core *core, mote_id id) {
+    size_t i;
+    if (!mote_id_table_lookup(&core->ids, core->count, id, &i)) {
+        return MOTE_ERROR_STALE_ID;
+    }
+    size_t last = core->count - 1;
+    mote_id_table_retire(&core->ids, i, last);
+    mote_field_arrays_move(&core->fields, i, last);
+    core->count = last;
+    return MOTE_OK;
+}
+
+bool mote_pool_core_lookup(const mote_pool_core *core, mote_id id, size_t *index) {
+    return mote_id_table_lookup(&core->ids, core->count, id, index);
+}
+
+mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index) {
+    return index < core->count ? mote_id_table_at(&core->ids, index) : mote_null_id();
+}
+
+mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation *out) {
+    mote_validation v = {0, core->count};
+    for (size_t i = 0; i < core->count; ++i) {
+        if (!mote_field_arrays_finite(&core->fields, i)) {
+            if (v.bad_count == 0) {
+                v.first_bad_index = i;
+            }
+            ++v.bad_count;
+        }
+    }
+    if (out != NULL) {
+        *out = v;
+    }
+    return v.bad_count == 0 ? MOTE_OK : MOTE_ERROR_NON_FINITE;
+}
+
+mote_status mote_pool_core_check_step(const mote_pool_core *core, size_t begin, size_t end,
+                                      float dt, bool *idle) {
+    if (!(dt >= 0.0f) || !isfinite(dt)) {
+        return MOTE_ERROR_INVALID_DT;
+    }
+    if (begin > end || end > core->count) {
+        return MOTE_ERROR_RANGE;
+    }
+    *idle = dt == 0.0f || begin == end;
+    return MOTE_OK;
+}

@@ -1,0 +1,56 @@
+/* Internal: what every pool kind shares: its allocator, dense structure-of-arrays storage,
+ * stable ids, growth, swap-remove, validation and the checks every step makes. A pool kind
+ * embeds one and adds its own fields' meaning and its kernels. */
+#ifndef MOTE_POOL_CORE_H
+#define MOTE_POOL_CORE_H
+
+#include "field_arrays.h"
+#include "id_table.h"
+#include "mote/base.h"
+
+typedef struct mote_pool_core {
+    mote_allocator allocator; /* the one the pool was created with */
+    size_t count;             /* live elements, dense in [0, count) */
+    size_t max_count;         /* add fails with MOTE_ERROR_FULL past this */
+    mote_field_arrays fields;
+    mote_id_table ids;
+} mote_pool_core;
+
+/* An empty core storing the fields in field_mask with the current allocator, with room for
+ * capacity elements. capacity <= max_count < UINT32_MAX - 1 is the caller's to check. */
+mote_status mote_pool_core_init(mote_pool_core *core, unsigned field_mask, size_t capacity,
+                                size_t max_count);
+
+/* Frees the storage (the core itself belongs to the caller). */
+void mote_pool_core_release(mote_pool_core *core);
+
+/* Elements that fit before the storage must grow. */
+size_t mote_pool_core_room(const mote_pool_core *core);
+
+/* Grows to hold at least capacity elements; MOTE_ERROR_FULL above max_count. All or
+ * nothing. */
+mote_status mote_pool_core_reserve(mote_pool_core *core, size_t capacity);
+
+/* Appends one element (growing by doubling when needed) and issues its id; the caller then
+ * writes its fields at *index, which are zero until then. Nothing changes on failure. */
+mote_status mote_pool_core_push(mote_pool_core *core, mote_id *id, size_t *index);
+
+/* Removes a live element: the last one moves into its place. */
+mote_status mote_pool_core_remove(mote_pool_core *core, mote_id id);
+
+/* Dense index of a live id, or false. */
+bool mote_pool_core_lookup(const mote_pool_core *core, mote_id id, size_t *index);
+
+/* Id at a dense index; the null id past count. */
+mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index);
+
+/* Counts elements with a non-finite stored field. */
+mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation *out);
+
+/* The checks every step makes: MOTE_ERROR_INVALID_DT for a NaN, infinite or negative dt,
+ * MOTE_ERROR_RANGE unless begin <= end <= count. On MOTE_OK, *idle says there is nothing to
+ * do (dt == 0 or an empty range). */
+mote_status mote_pool_core_check_step(const mote_pool_core *core, size_t begin, size_t end,
+                                      float dt, bool *idle);
+
+#endif
