@@ -379,11 +379,62 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
     }
 }
 
+/* Steps n elements held in arrays of exactly n floats, so a kernel that reads or writes
+ * past its range is caught (by AddressSanitizer in the sanitizer build); every element must
+ * stay finite and move toward its goal or stay put. */
+static void step_exact_arrays(const mote_kernel_table *t, mote_spring_kind kind, size_t n) {
+    float *f[FIELD_COUNT];
+    for (int k = 0; k < FIELD_COUNT; ++k) {
+        f[k] = malloc((n ? n : 1) * sizeof(float));
+        assert_non_null(f[k]);
+        for (size_t i = 0; i < n; ++i) {
+            f[k][i] = (float)(i % 17) * 0.25f + (k == FIELD_DAMPING ? 2.0f : 0.0f);
+        }
+    }
+    mote_spring_view view;
+    spring_view_from_pointers(&view, f);
+    view.count = n;
+    t->spring[kind](&view, 0, n, 1.0f / 60.0f);
+    for (size_t i = 0; i < n; ++i) {
+        if (!isfinite(f[FIELD_X][i]) || !isfinite(f[FIELD_V][i])) {
+            fail_msg("%s/%s n=%zu: element %zu not finite", mote_spring_kind_name(kind), t->name, n,
+                     i);
+        }
+    }
+    for (int k = 0; k < FIELD_COUNT; ++k) {
+        free(f[k]);
+    }
+}
+
+/* Every kernel on pools from 0 elements up: small sizes around each lane count on every
+ * variant, and 4M + 3 elements (the prefetching loop and a tail) on the scalar reference and
+ * the best backend. */
+static void test_sizes_from_zero_to_four_million(void **unused) {
+    (void)unused;
+    const size_t small[] = {0, 1, 3, 4, 7, 8, 15, 16, 17, 33, 1000};
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (int kind = 0; kind < MOTE_SPRING_KIND_COUNT; ++kind) {
+        for (size_t ti = 0; ti < count; ++ti) {
+            if (!mote_kernel_table_runnable(tables[ti])) {
+                continue;
+            }
+            for (size_t s = 0; s < sizeof small / sizeof small[0]; ++s) {
+                step_exact_arrays(tables[ti], (mote_spring_kind)kind, small[s]);
+            }
+        }
+        step_exact_arrays(scalar_table(), (mote_spring_kind)kind, ((size_t)1 << 22) + 3);
+        step_exact_arrays(mote_kernel_table_for(mote_backend_best()), (mote_spring_kind)kind,
+                          ((size_t)1 << 22) + 3);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_step_every_kind),
         cmocka_unit_test(test_long_run_every_kind),
         cmocka_unit_test(test_non_finite_stays_in_its_lane),
+        cmocka_unit_test(test_sizes_from_zero_to_four_million),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
