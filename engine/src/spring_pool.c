@@ -1,6 +1,7 @@
 /* Spring pools: one kind per pool, dense structure-of-arrays storage, stable ids, and a step
  * that runs the kind's kernel on the pool's backend. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "allocator.h"
@@ -131,33 +132,47 @@ static bool has_halflife(mote_spring_kind kind) {
            kind == MOTE_SPRING_DECAY || kind == MOTE_SPRING_DOUBLE;
 }
 
+/* The double kinds run two springs in series, each on half the half-life. */
+static bool runs_two_springs(mote_spring_kind kind) {
+    return kind == MOTE_SPRING_DOUBLE_ANGLE || kind == MOTE_SPRING_DOUBLE;
+}
+
 float mote_spring_damping_for_kind(mote_spring_kind kind, float halflife) {
     if (!has_halflife(kind)) {
         return 0.0f;
     }
-    bool twice = kind == MOTE_SPRING_DOUBLE_ANGLE || kind == MOTE_SPRING_DOUBLE;
-    return mote_halflife_to_damping(twice ? 0.5f * halflife : halflife);
+    return mote_halflife_to_damping(runs_two_springs(kind) ? 0.5f * halflife : halflife);
 }
 
 /* The half-life a stored damping implies (the inverse of mote_spring_damping_for_kind). */
 static float halflife_for_damping(mote_spring_kind kind, float damping) {
-    bool twice = kind == MOTE_SPRING_DOUBLE_ANGLE || kind == MOTE_SPRING_DOUBLE;
     float h = (4.0f * MOTE_LN2) / damping - MOTE_SPRING_EPS;
-    return twice ? 2.0f * h : h;
+    return runs_two_springs(kind) ? 2.0f * h : h;
 }
 
-/* The values a desc puts in each stored field, indexed by FIELD_*. */
+/* Where each stored field lives in a desc: the one mapping between the two, read by add/set
+ * and written by get. */
+static const size_t desc_offset[FIELD_COUNT] = {
+    [FIELD_X] = offsetof(mote_spring_desc, x),
+    [FIELD_V] = offsetof(mote_spring_desc, v),
+    [FIELD_GOAL] = offsetof(mote_spring_desc, goal),
+    [FIELD_XI] = offsetof(mote_spring_desc, xi),
+    [FIELD_VI] = offsetof(mote_spring_desc, vi),
+    [FIELD_STIFFNESS] = offsetof(mote_spring_desc, stiffness),
+    [FIELD_DAMPING] = offsetof(mote_spring_desc, damping),
+    [FIELD_RATE] = offsetof(mote_spring_desc, rate),
+};
+
+/* The values a desc puts in each stored field, indexed by FIELD_*: its members, but the
+ * half-life kinds' damping comes from the desc's half-life. */
 static void desc_values(mote_spring_kind kind, const mote_spring_desc *d,
                         float values[FIELD_COUNT]) {
-    values[FIELD_X] = d->x;
-    values[FIELD_V] = d->v;
-    values[FIELD_GOAL] = d->goal;
-    values[FIELD_XI] = d->xi;
-    values[FIELD_VI] = d->vi;
-    values[FIELD_STIFFNESS] = d->stiffness;
-    values[FIELD_DAMPING] =
-        has_halflife(kind) ? mote_spring_damping_for_kind(kind, d->halflife) : d->damping;
-    values[FIELD_RATE] = d->rate;
+    for (int f = 0; f < FIELD_COUNT; ++f) {
+        memcpy(&values[f], (const char *)d + desc_offset[f], sizeof(float));
+    }
+    if (has_halflife(kind)) {
+        values[FIELD_DAMPING] = mote_spring_damping_for_kind(kind, d->halflife);
+    }
 }
 
 /* add/set's checks on the fields the kind uses. */
@@ -242,22 +257,13 @@ mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_
     if (!mote_pool_core_lookup(&pool->core, id, &i)) {
         return MOTE_ERROR_STALE_ID;
     }
-    float values[FIELD_COUNT] = {0};
+    mote_spring_desc d;
+    memset(&d, 0, sizeof d);
     for (int f = 0; f < FIELD_COUNT; ++f) {
         if (pool->core.fields.field[f] != NULL) {
-            values[f] = pool->core.fields.field[f][i];
+            memcpy((char *)&d + desc_offset[f], &pool->core.fields.field[f][i], sizeof(float));
         }
     }
-    mote_spring_desc d = {
-        .x = values[FIELD_X],
-        .v = values[FIELD_V],
-        .goal = values[FIELD_GOAL],
-        .xi = values[FIELD_XI],
-        .vi = values[FIELD_VI],
-        .stiffness = values[FIELD_STIFFNESS],
-        .damping = values[FIELD_DAMPING],
-        .rate = values[FIELD_RATE],
-    };
     if (has_halflife(pool->kind)) {
         d.halflife = halflife_for_damping(pool->kind, d.damping);
         d.damping = 0.0f;
