@@ -4,6 +4,8 @@
 
 #include "mote/base.h"
 #include "mote/backend.h"
+#include "mote/debris.h"
+#include "mote/random.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
 

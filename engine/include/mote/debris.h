@@ -1,0 +1,226 @@
+/* mote: debris shed from a spinning hull (seed 000, "Peeling and released debris").
+ *
+ * Each piece is first ATTACHED to the ship: it peels outward from its anchor along its
+ * outward direction and twists while it lifts. In the step where its clock reaches its
+ * detach time it is RELEASED with the velocity it had in the ship's rotating frame
+ * (cross(spin, offset)) plus an outward and an axial kick, speed capped. From then on it is
+ * FREE: it flies in a straight line (or under the pool's gravity and linear damping) and
+ * tumbles at its own angular velocity, integrated with the exact exponential map.
+ *
+ * This header holds the small vector/quaternion types the model needs, the ship frame, the
+ * station spin state of the seed's docking timeline (shared with the docking work), and the
+ * scalar reference: one piece at a time, straight from the formulas, libm sinf/cosf. The
+ * pool (mote/debris_pool.h) steps many pieces with one SIMD kernel held to this reference.
+ *
+ * Conventions: right-handed, units are the user's (call them metres), time in seconds,
+ * angles in radians. A quaternion is {x, y, z, w}; a * b applies b first, then a. */
+#ifndef MOTE_DEBRIS_H
+#define MOTE_DEBRIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mote_vec3 {
+    float x, y, z;
+} mote_vec3;
+
+typedef struct mote_quat {
+    float x, y, z, w;
+} mote_quat;
+
+/* The identity rotation {0, 0, 0, 1}. */
+mote_quat mote_quat_identity(void);
+
+/* a * b (Hamilton product): rotating by the result rotates by b, then by a. */
+mote_quat mote_quat_mul(mote_quat a, mote_quat b);
+
+/* q / |q|. A zero quaternion gives NaNs. */
+mote_quat mote_quat_normalize(mote_quat q);
+
+/* The rotation by angle (rad) about a unit axis: {axis sin(angle/2), cos(angle/2)}. */
+mote_quat mote_quat_axis_angle(mote_vec3 axis, float angle);
+
+/* The 3x3 rotation matrix of a unit quaternion, row-major: v' = m v. */
+void mote_quat_to_mat3(mote_quat q, float m[9]);
+
+/* v rotated by the unit quaternion q (through mote_quat_to_mat3). */
+mote_vec3 mote_quat_rotate(mote_quat q, mote_vec3 v);
+
+/* smoothstep: 0 at or below edge0, 1 at or above edge1, 3x^2 - 2x^3 between with
+ * x = (value - edge0) / (edge1 - edge0). When edge0 == edge1, a step: 1 at or past edge1. */
+float mote_smoothstep(float edge0, float edge1, float value);
+
+/* ----------------------------------------------------------------------------------------
+ * The ship frame and the station spin state */
+
+/* The hull the pieces peel from, as the user updates it before each step. */
+typedef struct mote_debris_ship {
+    mote_vec3 position;    /* world */
+    mote_quat orientation; /* ship-local to world; normalised when used */
+    mote_vec3 axis;        /* world spin axis, any non-zero length (normalised when used) */
+    float spin_rate;       /* rad/s about axis (right-hand rule) */
+} mote_debris_ship;
+
+/* A ship at the origin, identity orientation, spinning at 0 about +z. */
+mote_debris_ship mote_default_debris_ship(void);
+
+/* The seed's station spin state: spin rate from a spin-down blend, accumulated spin angle,
+ * orientation = base * rotation(local forward, angle). One step:
+ *   time += dt; spinDownT = smoothstep(spin_down_start, spin_down_end, time);
+ *   rate = lerp(spin_rate, 0, spinDownT); angle = wrap(angle + rate * dt)
+ * The angle is kept wrapped into (-pi, pi] (mote_wrap_angle) so a long run keeps its float
+ * precision; the orientation is the same. */
+typedef struct mote_station_spin {
+    /* parameters */
+    float spin_rate;            /* rad/s before spin-down; the seed's 3.15 */
+    float spin_down_start;      /* s on the station clock */
+    float spin_down_end;        /* s; the seed's post-dock spin-down lasts 3.0 s */
+    mote_quat base_orientation; /* station orientation at angle 0 */
+    mote_vec3 local_forward;    /* spin axis in station coordinates, unit */
+    /* state */
+    float time;  /* s */
+    float rate;  /* current spin rate, rad/s */
+    float angle; /* accumulated spin angle, rad, wrapped into (-pi, pi] */
+} mote_station_spin;
+
+/* The seed's station: 3.15 rad/s about local +z, spin-down from 21.5 s to 24.5 s (approach
+ * starts at 4.0 s, lasts 14.5 s, docking settles for 3.0 s, then the 3.0 s spin-down), base
+ * orientation identity, at time 0 with angle 0 and rate 3.15. */
+mote_station_spin mote_default_station_spin(void);
+
+/* Advances the spin state by dt seconds (dt >= 0), in the seed's order (see above). */
+void mote_station_spin_step(mote_station_spin *spin, float dt);
+
+/* base_orientation * rotation(local_forward, angle). */
+mote_quat mote_station_spin_orientation(const mote_station_spin *spin);
+
+/* The ship frame of a station at this position: its orientation, its world spin axis (the
+ * base orientation applied to local_forward) and its current spin rate. */
+mote_debris_ship mote_station_spin_ship(const mote_station_spin *spin, mote_vec3 position);
+
+/* ----------------------------------------------------------------------------------------
+ * One piece of debris */
+
+/* Where a piece is in its life. Stored as a float (0, 1, 2) in the pool's phase array. */
+typedef enum mote_debris_phase {
+    MOTE_DEBRIS_ATTACHED = 0, /* peeling off the hull; follows the ship */
+    MOTE_DEBRIS_RELEASED = 1, /* released in the latest step that covered it */
+    MOTE_DEBRIS_FREE = 2      /* released in an earlier step; flying free */
+} mote_debris_phase;
+
+/* One piece's state and parameters. */
+typedef struct mote_debris_desc {
+    float time;                 /* s, the piece's sequence clock; every step adds dt */
+    mote_debris_phase phase;    /* usually MOTE_DEBRIS_ATTACHED on add */
+    mote_vec3 position;         /* world; written by every step */
+    mote_quat orientation;      /* world; written by every step, unit length */
+    mote_vec3 velocity;         /* world, units/s. While attached: the velocity the piece
+                                 * would be released with from its current pose */
+    mote_vec3 angular_velocity; /* world, rad/s; the tumble once released */
+    mote_vec3 anchor;           /* ship-local point the piece peels from */
+    mote_vec3 outward;          /* ship-local unit direction it peels along */
+    mote_quat base;             /* ship-local orientation of the piece (unit) */
+    float peel_start;           /* s: peeling starts */
+    float detach_time;          /* s, >= peel_start: released in the step reaching it */
+    float max_distance;         /* >= 0: peel distance at detach_time */
+    float twist;                /* rad about outward at detach_time (see mote_debris_peel) */
+    float outward_speed;        /* units/s along world outward, added at release */
+    float axial_speed;          /* units/s along the spin axis, added at release */
+} mote_debris_desc;
+
+/* An attached piece at the ship origin peeling along +x: identity orientations, peel from
+ * 0 s to 1 s over 1 unit with a quarter turn of twist, released at 2 units/s outward and no
+ * axial speed, no tumble. */
+mote_debris_desc mote_default_debris_desc(void);
+
+/* What every piece of a pool shares besides the ship. */
+typedef struct mote_debris_settings {
+    float speed_cap;      /* > 0 (+inf: no cap); no piece's speed ever exceeds it. The seed's 95 */
+    mote_vec3 gravity;    /* units/s^2 on free pieces; default zero */
+    float linear_damping; /* 1/s, >= 0: free pieces' velocity decays as e^(-c t); default 0 */
+} mote_debris_settings;
+
+/* speed_cap 95, no gravity, no damping. */
+mote_debris_settings mote_default_debris_settings(void);
+
+/* The constants one step shares across all pieces, computed once per step from the ship,
+ * the settings and dt. The reference and every kernel read the same frame, so the parts
+ * that need no transcendental (an attached piece's position) agree bit for bit. */
+typedef struct mote_debris_frame {
+    float dt;                   /* s */
+    float half_dt;              /* dt / 2 */
+    mote_vec3 ship_position;    /* world */
+    mote_quat ship_orientation; /* normalised */
+    float rotation[9];          /* mote_quat_to_mat3(ship_orientation) */
+    mote_vec3 axis;             /* unit spin axis */
+    mote_vec3 spin;             /* axis * spin_rate: the ship's angular velocity, rad/s */
+    mote_vec3 gravity_dt;       /* gravity * dt */
+    float velocity_decay;       /* expf(-linear_damping * dt) */
+    float speed_cap;            /* speeds above this are scaled down ... */
+    float cap_target;           /* ... to this: speed_cap * (1 - 2^-20), so that rounding in
+                                 * the scaling never lands above speed_cap */
+} mote_debris_frame;
+
+/* The frame of one step of dt seconds. */
+mote_debris_frame mote_debris_frame_make(const mote_debris_ship *ship,
+                                         const mote_debris_settings *settings, float dt);
+
+/* The ship transform of a ship-local point: ship_position + rotation * local. */
+mote_vec3 mote_debris_ship_point(const mote_debris_frame *frame, mote_vec3 local);
+
+/* peelT = smoothstep(peel_start, detach_time, time): 0 before peeling, 1 from detach on. */
+float mote_debris_peel_t(const mote_debris_desc *piece, float time);
+
+/* An attached piece's pose at its clock time, from peelT = mote_debris_peel_t:
+ *   distance = max_distance * peelT^2
+ *   position = ship transform of (anchor + outward * distance)
+ *   orientation = normalize(ship_orientation * base * twist), twist the rotation about the
+ *   ship-local outward by twist * peelT^2: the piece turns in step with its lift, from none
+ *   before peel_start to the full twist at detach_time (and stays smooth at both ends). */
+void mote_debris_peel(const mote_debris_frame *frame, const mote_debris_desc *piece, float time,
+                      mote_vec3 *position, mote_quat *orientation);
+
+/* v scaled down to cap_target when |v| > speed_cap, else v unchanged. */
+mote_vec3 mote_debris_cap_speed(const mote_debris_frame *frame, mote_vec3 v);
+
+/* The release velocity of a piece whose world offset from the ship origin is offset:
+ * cross(spin, offset) + world outward * outward_speed + axis * axial_speed, speed capped. */
+mote_vec3 mote_debris_release_velocity(const mote_debris_frame *frame,
+                                       const mote_debris_desc *piece, mote_vec3 offset);
+
+/* Turns q by angular velocity omega (world, rad/s) for dt seconds with the exact exponential
+ * map, q' = normalize(exp(omega dt / 2) * q), exp(omega dt / 2) = {omega/|omega| sin(h),
+ * cos(h)} with h = |omega| dt / 2 (omega dt / 2 when |omega| is 0). */
+mote_quat mote_debris_tumble(mote_quat q, mote_vec3 omega, float dt);
+
+/* One step of one piece; true when it was released in this step. Every piece: time += dt.
+ *   attached: pose from mote_debris_peel at the new time; velocity = release velocity from
+ *     that pose; when time >= detach_time it is released here (phase RELEASED; at that pose,
+ *     peelT = 1) and flies free from the next step on.
+ *   released/free: phase FREE; velocity = cap((velocity + gravity dt) e^(-c dt));
+ *     position += velocity dt; orientation = mote_debris_tumble(orientation, omega, dt). */
+bool mote_debris_step(mote_debris_desc *piece, const mote_debris_frame *frame);
+
+/* Ranges to draw per-piece speeds and tumble from. */
+typedef struct mote_debris_ranges {
+    float angular_speed_min, angular_speed_max; /* rad/s; the axis is uniform on the sphere */
+    float outward_speed_min, outward_speed_max; /* units/s */
+    float axial_speed_min, axial_speed_max;     /* units/s */
+} mote_debris_ranges;
+
+/* Draws piece `index`'s angular_velocity, outward_speed and axial_speed from ranges with the
+ * counter-based generator (mote/random.h) at seed: the same (seed, index) gives the same bits
+ * on every machine (only correctly rounded arithmetic: the axis is drawn by rejection from the
+ * unit ball, no libm). Other fields are left as they are. */
+void mote_debris_draw(mote_debris_desc *piece, const mote_debris_ranges *ranges, uint64_t seed,
+                      uint64_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
