@@ -6,6 +6,7 @@
 set(MOTE_VARIANTS "")
 set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/spring_kernels.c
+  ${PROJECT_SOURCE_DIR}/simd/kernels/debris_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/math_arrays.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c)
 

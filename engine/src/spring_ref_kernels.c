@@ -7,6 +7,10 @@
 #include "mote/spring.h"
 #include "spring_ref.h"
 
+/* The scalar debris backend (debris_ref_kernels.c). */
+void mote_debris_kernel_scalar(const mote_debris_view *v, const mote_debris_frame *frame,
+                               size_t begin, size_t end);
+
 static void ref_damper(const mote_spring_view *f, size_t begin, size_t end, float dt) {
     for (size_t i = begin; i < end; ++i) {
         f->x[i] = mote_ref_damper(f->x[i], f->goal[i], f->damping[i], dt);
@@ -96,4 +100,5 @@ const mote_kernel_table mote_kernel_table_scalar = {
             [MOTE_SPRING_DOUBLE] = ref_double,
         },
     .math = {libm_exp, libm_expm1, libm_sin, libm_cos, ref_wrap_angle},
+    .debris = mote_debris_kernel_scalar,
 };

@@ -29,4 +29,15 @@ static inline double debris_tumble_angle_bound(long steps, double step_angle) {
     return 1e-6 + 6e-8 * (double)steps * (1.0 + step_angle);
 }
 
+/* Wide kernels against the reference --------------------------------------------------------
+ * time, phase, position and velocity are bit-identical (0 ULP) for any number of steps. */
+
+/* The step count the long-run bound is stated for. */
+#define DEBRIS_BOUND_STEPS 1000
+
+/* Orientation, absolute per component (a unit quaternion: 4 ULP of 1 is 4.8e-7). */
+#define DEBRIS_ORIENTATION_ONE_STEP 4.8e-7
+/* ... after DEBRIS_BOUND_STEPS steps of 1/60 s under a spinning ship. */
+#define DEBRIS_ORIENTATION_LONG_RUN 2e-5
+
 #endif

@@ -4,6 +4,7 @@
 #define MOTE_KERNEL_TABLE_H
 
 #include "mote/backend.h"
+#include "mote/debris_pool.h"
 #include "mote/spring_pool.h"
 
 #ifdef __cplusplus
@@ -14,6 +15,10 @@ extern "C" {
  * and clamped by the caller). */
 typedef void (*mote_spring_kernel_fn)(const mote_spring_view *f, size_t begin, size_t end,
                                       float dt);
+
+/* Steps the debris pieces [begin, end) of the field arrays in v with one frame's constants. */
+typedef void (*mote_debris_kernel_fn)(const mote_debris_view *v, const mote_debris_frame *frame,
+                                      size_t begin, size_t end);
 
 /* Applies one wide-math function element-wise: out[i] = fn(in[i]) for i < n. */
 typedef void (*mote_array_fn)(const float *in, float *out, size_t n);
@@ -36,6 +41,7 @@ typedef struct mote_kernel_table {
     int lanes;
     mote_spring_kernel_fn spring[MOTE_SPRING_KIND_COUNT];
     mote_math_table math;
+    mote_debris_kernel_fn debris;
 } mote_kernel_table;
 
 /* Every variant this build compiled: the public backends, then emulated variants that run

@@ -27,6 +27,9 @@ MOTE_DECLARE_MATH_ARRAY(sin)
 MOTE_DECLARE_MATH_ARRAY(cos)
 MOTE_DECLARE_MATH_ARRAY(wrap_angle)
 
+void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *v, const mote_debris_frame *frame,
+                                         size_t begin, size_t end);
+
 extern const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table);
 
 #endif

@@ -35,4 +35,5 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
             .cos = MOTE_VARIANT_FN(mote_math_cos),
             .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
         },
+    .debris = MOTE_VARIANT_FN(mote_debris_kernel),
 };

@@ -5,6 +5,7 @@
 #include "mote/base.h"
 #include "mote/backend.h"
 #include "mote/debris.h"
+#include "mote/debris_pool.h"
 #include "mote/random.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"

@@ -1,0 +1,212 @@
+/* The debris kernel, written once against the wide-lane layer and compiled once per variant.
+ * Branch-free: every lane computes both the attached pose (peel and twist, release velocity)
+ * and the free flight (velocity, position, tumble), and selects by its phase; the attached
+ * twist and the free tumble share one sincos, one quaternion product and one normalisation
+ * by selecting their operands. The body repeats mote_debris_step (engine/src/debris_ref.c)
+ * operation for operation, with libm's sinf/cosf replaced by mote_w_sincos, and reads the
+ * same per-step constants (mote_debris_frame), so only the sines and cosines differ.
+ *
+ * Error bounds against the scalar reference (numbers in debris_bounds.h, measured by
+ * tests/test_debris_kernels.c on every variant and by mote-compare):
+ *   time, phase, position, velocity: bit-identical, one step and any number of steps. No
+ *     transcendental reaches them: the peel is smoothstep arithmetic, the release velocity
+ *     and the cap are add/mul/sqrt/div, and a free piece's flight does not depend on its
+ *     orientation.
+ *   orientation: one step within 4 ULP of 1 (4.8e-7 absolute) per component (sincos is
+ *     within 1 ULP, then one product and one normalisation); after 1,000 steps within
+ *     2e-5 absolute per component (each step's difference is a tiny rotation, and rotations
+ *     compose without amplifying it, so it adds up at most linearly).
+ * All wide variants agree with each other bit for bit. */
+#include "debris_fields.h"
+#include "variant.h"
+#include "variant_kernels.h"
+#include "wide/wide_math.h"
+
+#include <string.h>
+
+/* The frame's constants, one lane-wide copy each. */
+typedef struct debris_wide_frame {
+    mote_wf dt, half_dt;
+    mote_wf ship_p[3];
+    mote_wf ship_q[4];
+    mote_wf m[9];
+    mote_wf axis[3], spin[3], gravity_dt[3];
+    mote_wf decay, cap, cap_target;
+} debris_wide_frame;
+
+static inline void wide_frame(const mote_debris_frame *f, debris_wide_frame *w) {
+    w->dt = mote_w_set1(f->dt);
+    w->half_dt = mote_w_set1(f->half_dt);
+    const float sp[3] = {f->ship_position.x, f->ship_position.y, f->ship_position.z};
+    const float sq[4] = {f->ship_orientation.x, f->ship_orientation.y, f->ship_orientation.z,
+                         f->ship_orientation.w};
+    const float ax[3] = {f->axis.x, f->axis.y, f->axis.z};
+    const float sn[3] = {f->spin.x, f->spin.y, f->spin.z};
+    const float g[3] = {f->gravity_dt.x, f->gravity_dt.y, f->gravity_dt.z};
+    for (int k = 0; k < 3; ++k) {
+        w->ship_p[k] = mote_w_set1(sp[k]);
+        w->axis[k] = mote_w_set1(ax[k]);
+        w->spin[k] = mote_w_set1(sn[k]);
+        w->gravity_dt[k] = mote_w_set1(g[k]);
+    }
+    for (int k = 0; k < 4; ++k) {
+        w->ship_q[k] = mote_w_set1(sq[k]);
+    }
+    for (int k = 0; k < 9; ++k) {
+        w->m[k] = mote_w_set1(f->rotation[k]);
+    }
+    w->decay = mote_w_set1(f->velocity_decay);
+    w->cap = mote_w_set1(f->speed_cap);
+    w->cap_target = mote_w_set1(f->cap_target);
+}
+
+/* a * b (mote_quat_mul's order), components {x, y, z, w}. */
+static inline void quat_mul(const mote_wf a[4], const mote_wf b[4], mote_wf r[4]) {
+    r[0] = mote_w_sub(mote_w_add(mote_w_add(mote_w_mul(a[3], b[0]), mote_w_mul(a[0], b[3])),
+                                 mote_w_mul(a[1], b[2])),
+                      mote_w_mul(a[2], b[1]));
+    r[1] = mote_w_add(mote_w_add(mote_w_sub(mote_w_mul(a[3], b[1]), mote_w_mul(a[0], b[2])),
+                                 mote_w_mul(a[1], b[3])),
+                      mote_w_mul(a[2], b[0]));
+    r[2] = mote_w_add(mote_w_sub(mote_w_add(mote_w_mul(a[3], b[2]), mote_w_mul(a[0], b[1])),
+                                 mote_w_mul(a[1], b[0])),
+                      mote_w_mul(a[2], b[3]));
+    r[3] = mote_w_sub(mote_w_sub(mote_w_sub(mote_w_mul(a[3], b[3]), mote_w_mul(a[0], b[0])),
+                                 mote_w_mul(a[1], b[1])),
+                      mote_w_mul(a[2], b[2]));
+}
+
+/* (a0 b0 + a1 b1) + a2 b2 */
+static inline mote_wf dot3(mote_wf a0, mote_wf a1, mote_wf a2, mote_wf b0, mote_wf b1, mote_wf b2) {
+    return mote_w_add(mote_w_add(mote_w_mul(a0, b0), mote_w_mul(a1, b1)), mote_w_mul(a2, b2));
+}
+
+/* rotation * v */
+static inline void rotate(const debris_wide_frame *w, const mote_wf v[3], mote_wf r[3]) {
+    for (int k = 0; k < 3; ++k) {
+        r[k] = dot3(w->m[3 * k], w->m[3 * k + 1], w->m[3 * k + 2], v[0], v[1], v[2]);
+    }
+}
+
+static inline void debris_body(mote_wf *s, const debris_wide_frame *w) {
+    const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
+    const mote_wf t = mote_w_add(s[DEBRIS_TIME], w->dt);
+    const mote_wm free = mote_w_gt(s[DEBRIS_PHASE], zero);
+    const mote_wf detach = s[DEBRIS_DETACH_TIME];
+    const mote_wm reached = mote_w_ge(t, detach);
+    const mote_wf *o = &s[DEBRIS_OX];
+
+    /* attached: peelT = smoothstep(peel_start, detach_time, t); a step when they are equal */
+    mote_wf span = mote_w_sub(detach, s[DEBRIS_PEEL_START]);
+    mote_wf x = mote_w_clamp(mote_w_div(mote_w_sub(t, s[DEBRIS_PEEL_START]), span), 0.0f, 1.0f);
+    mote_wf smooth = mote_w_mul(mote_w_mul(x, x),
+                                mote_w_sub(mote_w_set1(3.0f), mote_w_mul(mote_w_set1(2.0f), x)));
+    mote_wf peel = mote_w_select(mote_w_gt(span, zero), smooth, mote_w_select(reached, one, zero));
+    mote_wf peel2 = mote_w_mul(peel, peel);
+    mote_wf dist = mote_w_mul(s[DEBRIS_MAX_DISTANCE], peel2);
+    mote_wf local[3], offset[3], ow[3];
+    for (int k = 0; k < 3; ++k) {
+        local[k] = mote_w_add(s[DEBRIS_AX + k], mote_w_mul(o[k], dist));
+    }
+    rotate(w, local, offset);
+    rotate(w, o, ow);
+
+    /* velocity: the release velocity (attached) or gravity and damping (free), then the cap */
+    const mote_wf os = s[DEBRIS_OUTWARD_SPEED], as = s[DEBRIS_AXIAL_SPEED];
+    mote_wf cross[3] = {
+        mote_w_sub(mote_w_mul(w->spin[1], offset[2]), mote_w_mul(w->spin[2], offset[1])),
+        mote_w_sub(mote_w_mul(w->spin[2], offset[0]), mote_w_mul(w->spin[0], offset[2])),
+        mote_w_sub(mote_w_mul(w->spin[0], offset[1]), mote_w_mul(w->spin[1], offset[0])),
+    };
+    mote_wf v[3];
+    for (int k = 0; k < 3; ++k) {
+        mote_wf release =
+            mote_w_add(mote_w_add(cross[k], mote_w_mul(ow[k], os)), mote_w_mul(w->axis[k], as));
+        mote_wf flying = mote_w_mul(mote_w_add(s[DEBRIS_VX + k], w->gravity_dt[k]), w->decay);
+        v[k] = mote_w_select(free, flying, release);
+    }
+    mote_wf speed = mote_w_sqrt(dot3(v[0], v[1], v[2], v[0], v[1], v[2]));
+    mote_wf scale = mote_w_select(mote_w_gt(speed, w->cap), mote_w_div(w->cap_target, speed), one);
+    for (int k = 0; k < 3; ++k) {
+        v[k] = mote_w_mul(v[k], scale);
+        mote_wf flown = mote_w_add(s[DEBRIS_PX + k], mote_w_mul(v[k], w->dt));
+        mote_wf attached = mote_w_add(w->ship_p[k], offset[k]);
+        s[DEBRIS_PX + k] = mote_w_select(free, flown, attached);
+        s[DEBRIS_VX + k] = v[k];
+    }
+
+    /* orientation: attached normalize(ship * base * twist), twist about outward by
+     * twist * peelT^2; free normalize(exp(omega dt / 2) * q). One sincos serves both. */
+    const mote_wf *om = &s[DEBRIS_WX];
+    mote_wf wlen = mote_w_sqrt(dot3(om[0], om[1], om[2], om[0], om[1], om[2]));
+    mote_wm turning = mote_w_gt(wlen, zero);
+    mote_wf half_tumble = mote_w_mul(wlen, w->half_dt);
+    mote_wf half_twist = mote_w_mul(mote_w_mul(s[DEBRIS_TWIST], peel2), mote_w_set1(0.5f));
+    mote_wf sn, cs;
+    mote_w_sincos(mote_w_select(free, half_tumble, half_twist), &sn, &cs);
+    mote_wf k =
+        mote_w_select(turning, mote_w_div(sn, mote_w_select(turning, wlen, one)), w->half_dt);
+    mote_wf ship_base[4], left[4], right[4], q[4];
+    quat_mul(w->ship_q, &s[DEBRIS_BX], ship_base);
+    for (int c = 0; c < 3; ++c) {
+        left[c] = mote_w_select(free, mote_w_mul(om[c], k), ship_base[c]);
+        right[c] = mote_w_select(free, s[DEBRIS_QX + c], mote_w_mul(o[c], sn));
+    }
+    left[3] = mote_w_select(free, cs, ship_base[3]);
+    right[3] = mote_w_select(free, s[DEBRIS_QW], cs);
+    quat_mul(left, right, q);
+    mote_wf norm =
+        mote_w_sqrt(mote_w_add(dot3(q[0], q[1], q[2], q[0], q[1], q[2]), mote_w_mul(q[3], q[3])));
+    mote_wf inv = mote_w_div(one, norm);
+    for (int c = 0; c < 4; ++c) {
+        s[DEBRIS_QX + c] = mote_w_mul(q[c], inv);
+    }
+
+    s[DEBRIS_TIME] = t;
+    s[DEBRIS_PHASE] = mote_w_select(free, mote_w_set1(2.0f), mote_w_select(reached, one, zero));
+}
+
+/* Loads every field of one vector, runs the body, stores what a step writes. */
+static inline __attribute__((always_inline)) void
+debris_vector(float *const p[DEBRIS_FIELD_COUNT], size_t i, const debris_wide_frame *w) {
+    mote_wf s[DEBRIS_FIELD_COUNT];
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        s[f] = mote_w_load(p[f] + i);
+    }
+    debris_body(s, w);
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
+            mote_w_store(p[f] + i, s[f]);
+        }
+    }
+}
+
+/* Steps [begin, end): full vectors in place, the partial tail through a zero-padded buffer, so
+ * no access leaves the range and any split gives the same bits as a whole-pool step. */
+void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *view,
+                                         const mote_debris_frame *frame, size_t begin, size_t end) {
+    float *p[DEBRIS_FIELD_COUNT];
+    debris_view_pointers(view, p);
+    debris_wide_frame w;
+    wide_frame(frame, &w);
+    size_t i = begin;
+    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        debris_vector(p, i, &w);
+    }
+    if (i < end) {
+        const size_t n = end - i;
+        float buffer[DEBRIS_FIELD_COUNT][MOTE_W_LANES];
+        float *b[DEBRIS_FIELD_COUNT];
+        memset(buffer, 0, sizeof buffer);
+        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+            memcpy(buffer[f], p[f] + i, n * sizeof(float));
+            b[f] = buffer[f];
+        }
+        debris_vector(b, 0, &w);
+        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+            if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
+                memcpy(p[f] + i, buffer[f], n * sizeof(float));
+            }
+        }
+    }
+}

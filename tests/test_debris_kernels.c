@@ -1,0 +1,477 @@
+/* The debris kernel on every runnable wide variant against the scalar reference, from seeded
+ * states mixing every kind of piece (before, during and at the end of its peel, free with and
+ * without tumble, capped, degenerate peel windows): one step and 1,000 steps under a spinning,
+ * moving ship, within the bounds of debris_kernels.c (time, phase, position and velocity bit
+ * for bit; orientation within DEBRIS_ORIENTATION_*); every wide variant bit-identical to every
+ * other; an attached piece exactly on the ship transform of its anchor before peeling on every
+ * variant; the 100,000-step tumble; split ranges; non-finite values kept in their lane. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "debris_bounds.h"
+#include "debris_fields.h"
+#include "kernel_table.h"
+#include "mote/debris.h"
+#include "test_support.h"
+
+#define COUNT 4099 /* not a multiple of any lane count: every variant runs its tail path */
+
+typedef struct state {
+    float *f[DEBRIS_FIELD_COUNT];
+} state;
+
+static state state_alloc(size_t n) {
+    state s;
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        s.f[f] = calloc(n ? n : 1, sizeof(float));
+        assert_non_null(s.f[f]);
+    }
+    return s;
+}
+
+static void state_free(state *s) {
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        free(s->f[f]);
+    }
+}
+
+static void state_copy(state *to, const state *from, size_t n) {
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        memcpy(to->f[f], from->f[f], n * sizeof(float));
+    }
+}
+
+static mote_debris_view state_view(const state *s, size_t n) {
+    mote_debris_view v;
+    debris_view_from_pointers(&v, s->f);
+    v.count = n;
+    return v;
+}
+
+static mote_vec3 rvec(test_rng *rng, float r) {
+    mote_vec3 v = {test_rng_range(rng, -r, r), test_rng_range(rng, -r, r),
+                   test_rng_range(rng, -r, r)};
+    return v;
+}
+
+static mote_vec3 rdir(test_rng *rng) {
+    mote_vec3 v = rvec(rng, 1.0f);
+    float inv = 1.0f / sqrtf(v.x * v.x + v.y * v.y + v.z * v.z);
+    mote_vec3 d = {v.x * inv, v.y * inv, v.z * inv};
+    return d;
+}
+
+static mote_quat rquat(test_rng *rng) {
+    mote_quat q = {test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1),
+                   test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1)};
+    return mote_quat_normalize(q);
+}
+
+/* Seeded pieces: one category per index mod 8. */
+static void seed_state(uint64_t seed, state *s, size_t n) {
+    test_rng rng = {seed};
+    for (size_t i = 0; i < n; ++i) {
+        mote_debris_desc d = mote_default_debris_desc();
+        d.anchor = rvec(&rng, 30.0f);
+        d.outward = rdir(&rng);
+        d.base = rquat(&rng);
+        d.max_distance = test_rng_range(&rng, 0.0f, 5.0f);
+        d.twist = test_rng_range(&rng, -8.0f, 8.0f);
+        d.outward_speed = test_rng_range(&rng, 0.0f, 20.0f);
+        d.axial_speed = test_rng_range(&rng, -10.0f, 10.0f);
+        d.angular_velocity = rvec(&rng, 12.0f);
+        d.peel_start = test_rng_range(&rng, 0.0f, 1.0f);
+        d.detach_time = d.peel_start + test_rng_range(&rng, 0.05f, 3.0f);
+        switch (i % 8) {
+        case 0: /* before peeling */
+            d.time = test_rng_range(&rng, -2.0f, d.peel_start - 0.1f);
+            break;
+        case 1: /* mid-peel */
+            d.time = test_rng_range(&rng, d.peel_start, d.detach_time);
+            break;
+        case 2: /* about to release */
+            d.time = d.detach_time - test_rng_range(&rng, 0.0f, 0.05f);
+            break;
+        case 3: /* free, tumbling */
+            d.phase = MOTE_DEBRIS_FREE;
+            d.time = 5.0f;
+            d.position = rvec(&rng, 500.0f);
+            d.orientation = rquat(&rng);
+            d.velocity = rvec(&rng, 50.0f);
+            break;
+        case 4: /* free, no tumble */
+            d.phase = MOTE_DEBRIS_FREE;
+            d.position = rvec(&rng, 100.0f);
+            d.orientation = rquat(&rng);
+            d.velocity = rvec(&rng, 5.0f);
+            d.angular_velocity = (mote_vec3){0.0f, 0.0f, 0.0f};
+            break;
+        case 5: /* just released, fast: capped */
+            d.phase = MOTE_DEBRIS_RELEASED;
+            d.position = rvec(&rng, 100.0f);
+            d.orientation = rquat(&rng);
+            d.velocity = rvec(&rng, 400.0f);
+            break;
+        case 6: /* degenerate window: peel_start == detach_time */
+            d.detach_time = d.peel_start;
+            d.time = d.peel_start - test_rng_range(&rng, 0.0f, 0.04f);
+            break;
+        default: /* far anchors, large twists and tiny tumbles */
+            d.anchor = rvec(&rng, 3000.0f);
+            d.twist = test_rng_range(&rng, -100.0f, 100.0f);
+            d.angular_velocity = rvec(&rng, 1e-4f);
+            d.time = test_rng_range(&rng, d.peel_start, d.detach_time + 1.0f);
+            break;
+        }
+        debris_desc_store(s->f, i, &d);
+    }
+}
+
+static mote_debris_frame test_frame(uint64_t seed, float dt, bool forces) {
+    test_rng rng = {seed};
+    mote_debris_ship ship = {rvec(&rng, 200.0f), rquat(&rng), rdir(&rng),
+                             test_rng_range(&rng, -6.0f, 6.0f)};
+    mote_debris_settings settings = mote_default_debris_settings();
+    if (forces) {
+        settings.gravity = (mote_vec3){0.0f, -9.81f, 0.3f};
+        settings.linear_damping = 0.2f;
+    }
+    return mote_debris_frame_make(&ship, &settings, dt);
+}
+
+static const mote_kernel_table *scalar_table(void) {
+    const mote_kernel_table *t = mote_kernel_table_for(MOTE_BACKEND_SCALAR);
+    assert_non_null(t);
+    return t;
+}
+
+static bool is_orientation(int f) {
+    return f >= DEBRIS_QX && f <= DEBRIS_QW;
+}
+
+/* Compares a variant's state with the reference's: exact fields bit for bit, orientation
+ * within bound. Returns the worst orientation difference. */
+static double compare(const char *what, const char *name, const state *wide, const state *ref,
+                      size_t n, double bound) {
+    double worst = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+            if (!(DEBRIS_WRITES & DEBRIS_BIT(f))) {
+                continue;
+            }
+            float a = wide->f[f][i], b = ref->f[f][i];
+            if (is_orientation(f)) {
+                double d = fabs((double)a - (double)b);
+                if (!(d <= bound)) {
+                    fail_msg("%s %s piece %zu field %d: %.9g vs reference %.9g (%.3g > %.3g)", what,
+                             name, i, f, a, b, d, bound);
+                }
+                worst = fmax(worst, d);
+            } else if (test_ulp_distance(a, b) != 0) {
+                fail_msg("%s %s piece %zu field %d: %.9g vs reference %.9g (must be identical)",
+                         what, name, i, f, a, b);
+            }
+        }
+    }
+    return worst;
+}
+
+static void check_steps(int steps, double bound, uint64_t seed) {
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    state start = state_alloc(COUNT), ref = state_alloc(COUNT), wide = state_alloc(COUNT),
+          first = state_alloc(COUNT);
+    seed_state(seed, &start, COUNT);
+    assert_ptr_equal(tables[0], scalar_table()); /* the reference runs first */
+    const float dt = steps == 1 ? 1.0f / 30.0f : 1.0f / 60.0f;
+    mote_station_spin spin = mote_default_station_spin();
+    spin.spin_down_start = 8.0f; /* the run covers spin, spin-down and rest */
+    spin.spin_down_end = 12.0f;
+    for (size_t ti = 0; ti < count; ++ti) {
+        if (!mote_kernel_table_runnable(tables[ti])) {
+            continue;
+        }
+        state *out = ti == 0 ? &ref : &wide;
+        state_copy(out, &start, COUNT);
+        mote_debris_view view = state_view(out, COUNT);
+        mote_station_spin sp = spin;
+        for (int k = 0; k < steps; ++k) {
+            mote_debris_frame frame;
+            if (steps == 1) {
+                frame = test_frame(seed + 1, dt, true);
+            } else {
+                mote_station_spin_step(&sp, dt);
+                mote_vec3 at = {10.0f * sinf(0.01f * (float)k), 0.5f * (float)k * dt, 0.0f};
+                mote_debris_ship ship = mote_station_spin_ship(&sp, at);
+                mote_debris_settings settings = mote_default_debris_settings();
+                settings.gravity = (mote_vec3){0.0f, 0.0f, k > 500 ? -3.0f : 0.0f};
+                settings.linear_damping = k > 700 ? 0.1f : 0.0f;
+                frame = mote_debris_frame_make(&ship, &settings, dt);
+            }
+            tables[ti]->debris(&view, &frame, 0, COUNT);
+        }
+        if (ti == 0) {
+            continue;
+        }
+        double worst = compare(steps == 1 ? "one step" : "long run", tables[ti]->name, &wide, &ref,
+                               COUNT, bound);
+        printf("# debris/%s %d step(s): orientation within %.3g of the reference (bound %.3g); "
+               "time, phase, position, velocity identical\n",
+               tables[ti]->name, steps, worst, bound);
+        if (ti == 1) {
+            state_copy(&first, &wide, COUNT);
+        } else {
+            for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+                if (memcmp(first.f[f], wide.f[f], COUNT * sizeof(float)) != 0) {
+                    fail_msg("%s is not bit-identical to %s (field %d)", tables[ti]->name,
+                             tables[1]->name, f);
+                }
+            }
+        }
+    }
+    state_free(&start);
+    state_free(&ref);
+    state_free(&wide);
+    state_free(&first);
+}
+
+static void test_one_step_every_variant(void **unused) {
+    (void)unused;
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+        check_steps(1, DEBRIS_ORIENTATION_ONE_STEP, seed * 101);
+    }
+}
+
+static void test_long_run_every_variant(void **unused) {
+    (void)unused;
+    check_steps(DEBRIS_BOUND_STEPS, DEBRIS_ORIENTATION_LONG_RUN, 77);
+}
+
+/* Before peel_start, on every variant and for any ship motion, an attached piece sits bit for
+ * bit on the ship transform of its anchor with orientation normalize(ship * base). */
+static void test_attached_exactly_on_ship_every_variant(void **unused) {
+    (void)unused;
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const size_t n = 37;
+    for (size_t ti = 0; ti < count; ++ti) {
+        if (!mote_kernel_table_runnable(tables[ti])) {
+            continue;
+        }
+        state s = state_alloc(n);
+        test_rng rng = {5};
+        for (size_t i = 0; i < n; ++i) {
+            mote_debris_desc d = mote_default_debris_desc();
+            d.anchor = rvec(&rng, 40.0f);
+            d.outward = rdir(&rng);
+            d.base = rquat(&rng);
+            d.peel_start = 100.0f;
+            d.detach_time = 101.0f;
+            d.twist = 2.0f;
+            debris_desc_store(s.f, i, &d);
+        }
+        mote_debris_view view = state_view(&s, n);
+        for (int k = 0; k < 50; ++k) {
+            mote_debris_frame f = test_frame(1000u + (uint64_t)k, 0.05f, false);
+            tables[ti]->debris(&view, &f, 0, n);
+            for (size_t i = 0; i < n; ++i) {
+                mote_debris_desc d = debris_desc_at(s.f, i);
+                mote_vec3 p = mote_debris_ship_point(&f, d.anchor);
+                mote_quat q = mote_quat_normalize(mote_quat_mul(f.ship_orientation, d.base));
+                assert_true(p.x == d.position.x && p.y == d.position.y && p.z == d.position.z);
+                assert_true(q.x == d.orientation.x && q.y == d.orientation.y &&
+                            q.z == d.orientation.z && q.w == d.orientation.w);
+                assert_int_equal(d.phase, MOTE_DEBRIS_ATTACHED);
+            }
+        }
+        state_free(&s);
+    }
+}
+
+/* 100,000 steps of constant tumble on every variant: the rotation by |omega| T about omega,
+ * within debris_tumble_angle_bound, unit length throughout. */
+static void test_tumble_100k_every_variant(void **unused) {
+    (void)unused;
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const size_t n = 17;
+    const int steps = 100000;
+    const float dt = 1.0f / 60.0f;
+    for (size_t ti = 0; ti < count; ++ti) {
+        if (!mote_kernel_table_runnable(tables[ti])) {
+            continue;
+        }
+        state s = state_alloc(n);
+        test_rng rng = {9};
+        mote_quat q0[17];
+        for (size_t i = 0; i < n; ++i) {
+            mote_debris_desc d = mote_default_debris_desc();
+            d.phase = MOTE_DEBRIS_FREE;
+            d.orientation = q0[i] = rquat(&rng);
+            d.angular_velocity = rvec(&rng, 6.0f);
+            d.velocity = rvec(&rng, 3.0f);
+            debris_desc_store(s.f, i, &d);
+        }
+        mote_debris_view view = state_view(&s, n);
+        mote_debris_ship ship = mote_default_debris_ship();
+        mote_debris_settings settings = mote_default_debris_settings();
+        mote_debris_frame f = mote_debris_frame_make(&ship, &settings, dt);
+        double worst_len = 0.0;
+        for (int k = 0; k < steps; ++k) {
+            tables[ti]->debris(&view, &f, 0, n);
+            if (k % 997 == 0) {
+                for (size_t i = 0; i < n; ++i) {
+                    double len = sqrt(pow(s.f[DEBRIS_QX][i], 2) + pow(s.f[DEBRIS_QY][i], 2) +
+                                      pow(s.f[DEBRIS_QZ][i], 2) + pow(s.f[DEBRIS_QW][i], 2));
+                    worst_len = fmax(worst_len, fabs(len - 1.0));
+                }
+            }
+        }
+        double worst = 0.0;
+        for (size_t i = 0; i < n; ++i) {
+            mote_debris_desc d = debris_desc_at(s.f, i);
+            mote_vec3 w = d.angular_velocity;
+            double wl = sqrt((double)w.x * w.x + (double)w.y * w.y + (double)w.z * w.z);
+            double h = 0.5 * wl * steps * (double)dt;
+            double k = sin(h) / wl;
+            double e[4] = {w.x * k, w.y * k, w.z * k, cos(h)};
+            double a[4] = {q0[i].x, q0[i].y, q0[i].z, q0[i].w};
+            double x[4] = {e[3] * a[0] + e[0] * a[3] + e[1] * a[2] - e[2] * a[1],
+                           e[3] * a[1] - e[0] * a[2] + e[1] * a[3] + e[2] * a[0],
+                           e[3] * a[2] + e[0] * a[1] - e[1] * a[0] + e[2] * a[3],
+                           e[3] * a[3] - e[0] * a[0] - e[1] * a[1] - e[2] * a[2]};
+            double got[4] = {d.orientation.x, d.orientation.y, d.orientation.z, d.orientation.w};
+            double minus = 0.0, plus = 0.0;
+            for (int c = 0; c < 4; ++c) {
+                minus += pow(got[c] - x[c], 2);
+                plus += pow(got[c] + x[c], 2);
+            }
+            double angle = 4.0 * asin(fmin(1.0, 0.5 * sqrt(fmin(minus, plus))));
+            double bound = debris_tumble_angle_bound(steps, wl * dt);
+            if (!(angle <= bound)) {
+                fail_msg("%s piece %zu: angle error %.3g > %.3g after %d steps", tables[ti]->name,
+                         i, angle, bound, steps);
+            }
+            worst = fmax(worst, angle);
+        }
+        assert_true(worst_len <= DEBRIS_UNIT_LENGTH_TOLERANCE);
+        printf("# debris/%s tumble x %d: worst angle error %.3g rad, ||q| - 1| <= %.2g\n",
+               tables[ti]->name, steps, worst, worst_len);
+        state_free(&s);
+    }
+}
+
+/* Any split of [0, n) gives the same bits as one whole step; a range touches nothing else. */
+static void test_ranges_match_whole_step(void **unused) {
+    (void)unused;
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const size_t n = 203;
+    for (size_t ti = 0; ti < count; ++ti) {
+        if (!mote_kernel_table_runnable(tables[ti])) {
+            continue;
+        }
+        state whole = state_alloc(n), split = state_alloc(n);
+        seed_state(31, &whole, n);
+        state_copy(&split, &whole, n);
+        mote_debris_frame f = test_frame(3, 1.0f / 60.0f, true);
+        mote_debris_view wv = state_view(&whole, n), sv = state_view(&split, n);
+        tables[ti]->debris(&wv, &f, 0, n);
+        const size_t cuts[] = {0, 1, 9, 10, 33, 100, 101, 150, 203};
+        for (size_t c = 0; c + 1 < sizeof cuts / sizeof cuts[0]; ++c) {
+            tables[ti]->debris(&sv, &f, cuts[c], cuts[c + 1]);
+        }
+        for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
+            assert_memory_equal(whole.f[fi], split.f[fi], n * sizeof(float));
+        }
+        state_free(&whole);
+        state_free(&split);
+    }
+}
+
+/* Exactly sized arrays (AddressSanitizer catches any access past them) for small counts. */
+static void test_exact_arrays(void **unused) {
+    (void)unused;
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (size_t ti = 0; ti < count; ++ti) {
+        if (!mote_kernel_table_runnable(tables[ti])) {
+            continue;
+        }
+        for (size_t n = 0; n <= 40; ++n) {
+            state s = state_alloc(n);
+            seed_state(n, &s, n);
+            mote_debris_view v = state_view(&s, n);
+            mote_debris_frame f = test_frame(n, 1.0f / 60.0f, false);
+            tables[ti]->debris(&v, &f, 0, n);
+            for (size_t i = 0; i < n; ++i) {
+                for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
+                    assert_true(isfinite(s.f[fi][i]));
+                }
+            }
+            state_free(&s);
+        }
+    }
+}
+
+/* NaN and infinity stay in their own piece. */
+static void test_non_finite_stays_in_its_lane(void **unused) {
+    (void)unused;
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const size_t n = 64;
+    for (size_t ti = 0; ti < count; ++ti) {
+        if (!mote_kernel_table_runnable(tables[ti])) {
+            continue;
+        }
+        state s = state_alloc(n);
+        seed_state(8, &s, n);
+        s.f[DEBRIS_PHASE][19] = 2.0f;
+        s.f[DEBRIS_VX][19] = NAN;
+        s.f[DEBRIS_WY][20] = INFINITY;
+        s.f[DEBRIS_PHASE][20] = 2.0f;
+        s.f[DEBRIS_AX][21] = NAN;
+        s.f[DEBRIS_PHASE][21] = 0.0f;
+        mote_debris_view v = state_view(&s, n);
+        mote_debris_frame f = test_frame(2, 1.0f / 60.0f, true);
+        for (int k = 0; k < 3; ++k) {
+            tables[ti]->debris(&v, &f, 0, n);
+        }
+        for (size_t i = 0; i < n; ++i) {
+            if (i >= 19 && i <= 21) {
+                continue;
+            }
+            for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
+                if (!isfinite(s.f[fi][i])) {
+                    fail_msg("%s: piece %zu field %d became %g", tables[ti]->name, i, fi,
+                             s.f[fi][i]);
+                }
+            }
+        }
+        assert_false(isfinite(s.f[DEBRIS_PX][19]));
+        assert_false(isfinite(s.f[DEBRIS_QX][20]));
+        assert_false(isfinite(s.f[DEBRIS_PX][21]));
+        state_free(&s);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_step_every_variant),
+        cmocka_unit_test(test_long_run_every_variant),
+        cmocka_unit_test(test_attached_exactly_on_ship_every_variant),
+        cmocka_unit_test(test_tumble_100k_every_variant),
+        cmocka_unit_test(test_ranges_match_whole_step),
+        cmocka_unit_test(test_exact_arrays),
+        cmocka_unit_test(test_non_finite_stays_in_its_lane),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
