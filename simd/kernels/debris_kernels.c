@@ -22,6 +22,7 @@
 #include "variant_kernels.h"
 #include "wide/wide_math.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* The frame's constants, one lane-wide copy each. */
@@ -34,7 +35,8 @@ typedef struct debris_wide_frame {
     mote_wf decay, cap, cap_target;
 } debris_wide_frame;
 
-static inline void wide_frame(const mote_debris_frame *f, debris_wide_frame *w) {
+static inline __attribute__((always_inline)) void wide_frame(const mote_debris_frame *f,
+                                                             debris_wide_frame *w) {
     w->dt = mote_w_set1(f->dt);
     w->half_dt = mote_w_set1(f->half_dt);
     const float sp[3] = {f->ship_position.x, f->ship_position.y, f->ship_position.z};
@@ -61,7 +63,8 @@ static inline void wide_frame(const mote_debris_frame *f, debris_wide_frame *w) 
 }
 
 /* a * b (mote_quat_mul's order), components {x, y, z, w}. */
-static inline void quat_mul(const mote_wf a[4], const mote_wf b[4], mote_wf r[4]) {
+static inline __attribute__((always_inline)) void quat_mul(const mote_wf a[4], const mote_wf b[4],
+                                                           mote_wf r[4]) {
     r[0] = mote_w_sub(mote_w_add(mote_w_add(mote_w_mul(a[3], b[0]), mote_w_mul(a[0], b[3])),
                                  mote_w_mul(a[1], b[2])),
                       mote_w_mul(a[2], b[1]));
@@ -77,18 +80,21 @@ static inline void quat_mul(const mote_wf a[4], const mote_wf b[4], mote_wf r[4]
 }
 
 /* (a0 b0 + a1 b1) + a2 b2 */
-static inline mote_wf dot3(mote_wf a0, mote_wf a1, mote_wf a2, mote_wf b0, mote_wf b1, mote_wf b2) {
+static inline __attribute__((always_inline)) mote_wf dot3(mote_wf a0, mote_wf a1, mote_wf a2,
+                                                          mote_wf b0, mote_wf b1, mote_wf b2) {
     return mote_w_add(mote_w_add(mote_w_mul(a0, b0), mote_w_mul(a1, b1)), mote_w_mul(a2, b2));
 }
 
 /* rotation * v */
-static inline void rotate(const debris_wide_frame *w, const mote_wf v[3], mote_wf r[3]) {
+static inline __attribute__((always_inline)) void rotate(const debris_wide_frame *w,
+                                                         const mote_wf v[3], mote_wf r[3]) {
     for (int k = 0; k < 3; ++k) {
         r[k] = dot3(w->m[3 * k], w->m[3 * k + 1], w->m[3 * k + 2], v[0], v[1], v[2]);
     }
 }
 
-static inline void debris_body(mote_wf *s, const debris_wide_frame *w) {
+static inline __attribute__((always_inline)) void debris_body(mote_wf *s,
+                                                              const debris_wide_frame *w) {
     const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
     const mote_wf t = mote_w_add(s[DEBRIS_TIME], w->dt);
     const mote_wm free = mote_w_gt(s[DEBRIS_PHASE], zero);
@@ -166,11 +172,26 @@ static inline void debris_body(mote_wf *s, const debris_wide_frame *w) {
     s[DEBRIS_PHASE] = mote_w_select(free, mote_w_set1(2.0f), mote_w_select(reached, one, zero));
 }
 
+/* Ranges at least this long stream from L3 or memory (31 arrays of 4-byte fields outgrow L2
+ * past a few thousand pieces), and software prefetch keeps enough loads in flight. */
+#define DEBRIS_PREFETCH_MIN ((size_t)4096)
+/* How far ahead (elements) to prefetch into L2: 512 bytes per field. */
+#define DEBRIS_PREFETCH_AHEAD 128
+
 /* Loads every field of one vector, runs the body, stores what a step writes. */
-static inline __attribute__((always_inline)) void
-debris_vector(float *const p[DEBRIS_FIELD_COUNT], size_t i, const debris_wide_frame *w) {
+static inline __attribute__((always_inline)) void debris_vector(float *const p[DEBRIS_FIELD_COUNT],
+                                                                size_t i,
+                                                                const debris_wide_frame *w,
+                                                                bool prefetch) {
     mote_wf s[DEBRIS_FIELD_COUNT];
     for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        if (prefetch && (i % 16) == 0) { /* once per 64-byte line */
+            if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
+                __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 1, 2);
+            } else {
+                __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 0, 2);
+            }
+        }
         s[f] = mote_w_load(p[f] + i);
     }
     debris_body(s, w);
@@ -190,8 +211,14 @@ void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *view,
     debris_wide_frame w;
     wide_frame(frame, &w);
     size_t i = begin;
-    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
-        debris_vector(p, i, &w);
+    if (end - begin >= DEBRIS_PREFETCH_MIN) {
+        for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+            debris_vector(p, i, &w, true);
+        }
+    } else {
+        for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+            debris_vector(p, i, &w, false);
+        }
     }
     if (i < end) {
         const size_t n = end - i;
@@ -202,7 +229,7 @@ void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *view,
             memcpy(buffer[f], p[f] + i, n * sizeof(float));
             b[f] = buffer[f];
         }
-        debris_vector(b, 0, &w);
+        debris_vector(b, 0, &w, false);
         for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
             if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
                 memcpy(p[f] + i, buffer[f], n * sizeof(float));
