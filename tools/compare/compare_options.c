@@ -5,6 +5,7 @@
 
 #include "compare_bounds.h"
 #include "compare_options.h"
+#include "debris_bounds.h"
 
 void compare_print_usage(FILE *stream) {
     fprintf(stream,
@@ -18,6 +19,11 @@ void compare_print_usage(FILE *stream) {
     for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
         fprintf(stream, "%s%s", k ? ", " : "", mote_spring_kind_name((mote_spring_kind)k));
     }
+    fprintf(stream,
+            ", debris (the debris pool kernel; time, phase, position and velocity must\n"
+            "              match the reference bit for bit, orientation within %.2g after 1\n"
+            "              step and %.2g after 1000, growing linearly past that)",
+            DEBRIS_ORIENTATION_ONE_STEP, DEBRIS_ORIENTATION_LONG_RUN);
     fprintf(stream,
             "\n"
             "  --count N   springs per kind (default %u; 1..%zu)\n"
@@ -74,6 +80,7 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
     options->steps = 0;
     options->seed = COMPARE_DEFAULT_SEED;
     options->json = false;
+    options->debris = false;
 
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
@@ -95,7 +102,11 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
         }
         const char *value = argv[++i];
         unsigned long long number = 0;
-        if (strcmp(arg, "--kind") == 0) {
+        if (strcmp(arg, "--kind") == 0 && strcmp(value, "debris") == 0) {
+            options->debris = true;
+            options->all_kinds = false;
+        } else if (strcmp(arg, "--kind") == 0) {
+            options->debris = false;
             if (!mote_spring_kind_parse(value, &options->kind) ||
                 options->kind >= MOTE_SPRING_KIND_COUNT) {
                 return usage_error(err, "unknown spring kind", value);

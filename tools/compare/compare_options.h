@@ -21,6 +21,7 @@ typedef struct compare_options {
     long steps;            /* --steps S; 0 when not given (one step only) */
     uint64_t seed;         /* seeds the starting state */
     bool json;             /* one JSON document instead of the table */
+    bool debris; /* --kind debris: the debris pools only (no --kind: springs, then debris) */
 } compare_options;
 
 typedef enum compare_parse_result {

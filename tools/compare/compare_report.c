@@ -122,7 +122,7 @@ static void json_names(FILE *out, const mote_kernel_table *const *tables, size_t
 
 void compare_report_json(FILE *out, const compare_options *options,
                          const compare_variants *variants, const compare_kind_result *results,
-                         size_t result_count, int pass) {
+                         size_t result_count, const char *extra_kind, int pass) {
     fprintf(out,
             "{\n  \"tool\": \"mote-compare\",\n  \"seed\": %" PRIu64
             ",\n  \"count\": %zu,\n  \"dt\": ",
@@ -143,6 +143,9 @@ void compare_report_json(FILE *out, const compare_options *options,
             json_checkpoint(out, variants, result, &result->checkpoint[i]);
         }
         fprintf(out, "]}");
+    }
+    if (extra_kind != NULL) {
+        fprintf(out, "%s\n    %s", result_count ? "," : "", extra_kind);
     }
     fprintf(out, "\n  ],\n  \"pass\": %s\n}\n", pass ? "true" : "false");
 }

@@ -15,9 +15,10 @@ void compare_report_header(FILE *out, const compare_options *options,
 void compare_report_kind(FILE *out, const compare_variants *variants,
                          const compare_kind_result *result);
 
-/* Every kind as one JSON document ending in "pass". */
+/* Every kind as one JSON document ending in "pass"; extra_kind (may be NULL) is one more
+ * ready-made entry of the "kinds" array (the debris comparison). */
 void compare_report_json(FILE *out, const compare_options *options,
                          const compare_variants *variants, const compare_kind_result *results,
-                         size_t result_count, int pass);
+                         size_t result_count, const char *extra_kind, int pass);
 
 #endif

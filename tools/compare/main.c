@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "compare_debris.h"
 #include "compare_options.h"
 #include "compare_report.h"
 #include "compare_run.h"
@@ -33,7 +34,9 @@ int main(int argc, char **argv) {
     }
 
     int first = options.all_kinds ? 0 : (int)options.kind;
-    int last = options.all_kinds ? MOTE_SPRING_KIND_COUNT - 1 : (int)options.kind;
+    int last = options.all_kinds ? MOTE_SPRING_KIND_COUNT - 1
+               : options.debris  ? -1
+                                 : (int)options.kind;
     size_t result_count = 0;
     int pass = 1;
     for (int k = first; k <= last; ++k) {
@@ -51,11 +54,20 @@ int main(int argc, char **argv) {
         }
     }
 
+    char *debris_json = NULL;
+    if (options.all_kinds || options.debris) {
+        bool out_of_memory = false;
+        pass = compare_debris(&variants, &options, stdout, &debris_json, &out_of_memory) && pass;
+        if (out_of_memory) {
+            fprintf(stderr, "mote-compare: out of memory for %zu debris pieces\n", options.count);
+        }
+    }
     if (options.json) {
-        compare_report_json(stdout, &options, &variants, results, result_count, pass);
+        compare_report_json(stdout, &options, &variants, results, result_count, debris_json, pass);
     } else {
         printf("\nmote-compare: %s\n", pass ? "PASS" : "FAIL");
     }
     free(results);
+    free(debris_json);
     return pass ? 0 : 1;
 }
