@@ -9,5 +9,6 @@
 #include "mote/random.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
+#include "mote/tasks.h"
 
 #endif
