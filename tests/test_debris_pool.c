@@ -545,6 +545,58 @@ static void test_out_of_memory(void **unused) {
     mote_set_allocator(NULL);
 }
 
+/* The parallel step (OpenMP task system, and NULL: this thread) is bit for bit the serial
+ * step, and reports the same released ids. */
+static void test_parallel_step_matches_serial(void **unused) {
+    (void)unused;
+    mote_debris_pool *serial = make_pool(MOTE_BACKEND_AUTO);
+    mote_debris_pool *parallel = make_pool(MOTE_BACKEND_AUTO);
+    mote_debris_pool *inline_pool = make_pool(MOTE_BACKEND_AUTO);
+    mote_debris_ranges ranges = {0.5f, 8.0f, 1.0f, 12.0f, -3.0f, 3.0f};
+    const size_t n = 40000; /* several task ranges */
+    for (size_t i = 0; i < n; ++i) {
+        mote_debris_desc d = piece(0.001f * (float)i, 0.05f + 0.00002f * (float)i);
+        mote_debris_draw(&d, &ranges, 7, i);
+        assert_int_equal(mote_debris_pool_add(serial, &d, NULL), MOTE_OK);
+        assert_int_equal(mote_debris_pool_add(parallel, &d, NULL), MOTE_OK);
+        assert_int_equal(mote_debris_pool_add(inline_pool, &d, NULL), MOTE_OK);
+    }
+    mote_task_system tasks = mote_openmp_task_system();
+    static mote_id a[40000], b[40000], c[40000];
+    mote_debris_ship ship = mote_default_debris_ship();
+    ship.spin_rate = 3.15f;
+    mote_debris_pool_set_ship(serial, &ship);
+    mote_debris_pool_set_ship(parallel, &ship);
+    mote_debris_pool_set_ship(inline_pool, &ship);
+    for (int k = 0; k < 60; ++k) {
+        mote_debris_released ra = {a, n, 0}, rb = {b, n, 0}, rc = {c, n, 0};
+        assert_int_equal(mote_debris_pool_step(serial, 1.0f / 60.0f, &ra), MOTE_OK);
+        assert_int_equal(mote_debris_pool_step_parallel(parallel, 1.0f / 60.0f, &tasks, &rb),
+                         MOTE_OK);
+        assert_int_equal(mote_debris_pool_step_parallel(inline_pool, 1.0f / 60.0f, NULL, &rc),
+                         MOTE_OK);
+        assert_int_equal(ra.count, rb.count);
+        assert_int_equal(ra.count, rc.count);
+        assert_memory_equal(a, b, ra.count * sizeof(mote_id));
+        assert_memory_equal(a, c, ra.count * sizeof(mote_id));
+    }
+    snapshot s = take(serial), p = take(parallel), q = take(inline_pool);
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
+        assert_memory_equal(s.f[f], p.f[f], n * sizeof(float));
+        assert_memory_equal(s.f[f], q.f[f], n * sizeof(float));
+    }
+    release_snapshot(&s);
+    release_snapshot(&p);
+    release_snapshot(&q);
+    snapshot before = take(parallel);
+    assert_int_equal(mote_debris_pool_step_parallel(parallel, NAN, &tasks, NULL),
+                     MOTE_ERROR_INVALID_DT);
+    expect_unchanged(parallel, &before, "parallel step with a bad dt");
+    mote_debris_pool_destroy(serial);
+    mote_debris_pool_destroy(parallel);
+    mote_debris_pool_destroy(inline_pool);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),
@@ -556,6 +608,7 @@ int main(void) {
         cmocka_unit_test(test_same_seed_same_results_every_backend),
         cmocka_unit_test(test_validate_and_confinement),
         cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_parallel_step_matches_serial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

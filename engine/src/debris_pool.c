@@ -9,6 +9,7 @@
 #include "kernel_table.h"
 #include "mote/debris_pool.h"
 #include "pool_core.h"
+#include "task_split.h"
 
 struct mote_debris_pool {
     mote_pool_core core;
@@ -318,6 +319,44 @@ mote_status mote_debris_pool_step_range(mote_debris_pool *pool, size_t begin, si
     pool->kernel(&view, &frame, begin, end);
     if (released != NULL) {
         report_released(pool, begin, end, released);
+    }
+    return MOTE_OK;
+}
+
+/* One parallel step: the view, the kernel and the frame every range shares. */
+typedef struct debris_step_job {
+    mote_debris_view view;
+    mote_debris_kernel_fn kernel;
+    mote_debris_frame frame;
+} debris_step_job;
+
+static void step_debris_range(size_t begin, size_t end, void *context) {
+    const debris_step_job *job = context;
+    job->kernel(&job->view, &job->frame, begin, end);
+}
+
+mote_status mote_debris_pool_step_parallel(mote_debris_pool *pool, float dt,
+                                           const mote_task_system *tasks,
+                                           mote_debris_released *released) {
+    if (pool == NULL || (released != NULL && released->ids == NULL && released->capacity > 0)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    bool idle;
+    mote_status status = mote_pool_core_check_step(&pool->core, 0, pool->core.count, dt, &idle);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (idle) {
+        if (released != NULL) {
+            released->count = 0;
+        }
+        return MOTE_OK;
+    }
+    debris_step_job job = {mote_debris_pool_view(pool), pool->kernel,
+                           mote_debris_frame_make(&pool->ship, &pool->settings, dt)};
+    mote_run_range_tasks(tasks, 0, pool->core.count, step_debris_range, &job);
+    if (released != NULL) {
+        report_released(pool, 0, pool->core.count, released);
     }
     return MOTE_OK;
 }

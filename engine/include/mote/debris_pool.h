@@ -8,6 +8,7 @@
 #include "mote/backend.h"
 #include "mote/base.h"
 #include "mote/debris.h"
+#include "mote/tasks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,6 +140,13 @@ mote_status mote_debris_pool_step(mote_debris_pool *pool, float dt, mote_debris_
  * whole step. MOTE_ERROR_RANGE unless begin <= end <= count. */
 mote_status mote_debris_pool_step_range(mote_debris_pool *pool, size_t begin, size_t end, float dt,
                                         mote_debris_released *released);
+
+/* Steps every piece like mote_debris_pool_step, in ranges run on tasks (see mote/tasks.h;
+ * NULL runs on this thread), then reports the released ids as the serial step does. Returns
+ * once every range has run; the result is bit for bit the serial step's. */
+mote_status mote_debris_pool_step_parallel(mote_debris_pool *pool, float dt,
+                                           const mote_task_system *tasks,
+                                           mote_debris_released *released);
 
 /* Looks for NaN or infinity in every piece's fields. MOTE_OK when there is none, else
  * MOTE_ERROR_NON_FINITE; out (may be NULL) says how many pieces and which first. */
