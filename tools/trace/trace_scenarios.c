@@ -5,6 +5,7 @@
 
 static const trace_scenario scenarios[] = {
     {"springs", "one spring of every kind chasing a goal that jumps twice", trace_scenario_springs},
+    {"debris", "a spinning hull shedding pieces: peel, release, tumble", trace_scenario_debris},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {
