@@ -172,9 +172,9 @@ static inline __attribute__((always_inline)) void debris_body(mote_wf *s,
     s[DEBRIS_PHASE] = mote_w_select(free, mote_w_set1(2.0f), mote_w_select(reached, one, zero));
 }
 
-/* Ranges at least this long stream from L3 or memory (31 arrays of 4-byte fields outgrow L2
- * past a few thousand pieces), and software prefetch keeps enough loads in flight. */
-#define DEBRIS_PREFETCH_MIN ((size_t)4096)
+/* Ranges at least this long prefetch: 31 streams are more than the hardware prefetchers
+ * follow, and measured, prefetching into L2 pays from a few hundred pieces on. */
+#define DEBRIS_PREFETCH_MIN ((size_t)256)
 /* How far ahead (elements) to prefetch into L2: 512 bytes per field. */
 #define DEBRIS_PREFETCH_AHEAD 128
 
@@ -202,7 +202,8 @@ static inline __attribute__((always_inline)) void debris_vector(float *const p[D
     }
 }
 
-/* Steps [begin, end): full vectors in place, the partial tail through a zero-padded buffer, so
+/* Steps [begin, end): full vectors in place, two per iteration (independent chains for the
+ * scheduler to interleave), the partial tail through a zero-padded buffer, so
  * no access leaves the range and any split gives the same bits as a whole-pool step. */
 void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *view,
                                          const mote_debris_frame *frame, size_t begin, size_t end) {
@@ -212,13 +213,18 @@ void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *view,
     wide_frame(frame, &w);
     size_t i = begin;
     if (end - begin >= DEBRIS_PREFETCH_MIN) {
-        for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        for (; i + 2 * MOTE_W_LANES <= end; i += 2 * MOTE_W_LANES) {
             debris_vector(p, i, &w, true);
+            debris_vector(p, i + MOTE_W_LANES, &w, true);
         }
     } else {
-        for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        for (; i + 2 * MOTE_W_LANES <= end; i += 2 * MOTE_W_LANES) {
             debris_vector(p, i, &w, false);
+            debris_vector(p, i + MOTE_W_LANES, &w, false);
         }
+    }
+    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        debris_vector(p, i, &w, false);
     }
     if (i < end) {
         const size_t n = end - i;
