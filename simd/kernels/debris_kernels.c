@@ -93,32 +93,39 @@ static inline __attribute__((always_inline)) void rotate(const debris_wide_frame
     }
 }
 
-static inline __attribute__((always_inline)) void debris_body(mote_wf *s,
-                                                              const debris_wide_frame *w) {
+/* Field f of the vector at i, loaded where it is used (memory operands rather than 31
+ * values held across the whole body and spilled). */
+#define LD(f) mote_w_load(p[f] + i)
+
+/* One vector of pieces: reads the fields at p[f] + i, writes the step's results to out
+ * (indexed by DEBRIS_*; only the DEBRIS_WRITES fields are set). */
+static inline __attribute__((always_inline)) void debris_body(float *const p[DEBRIS_FIELD_COUNT],
+                                                              size_t i, const debris_wide_frame *w,
+                                                              mote_wf out[DEBRIS_FIELD_COUNT]) {
     const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
-    const mote_wf t = mote_w_add(s[DEBRIS_TIME], w->dt);
-    const mote_wm free = mote_w_gt(s[DEBRIS_PHASE], zero);
-    const mote_wf detach = s[DEBRIS_DETACH_TIME];
+    const mote_wf t = mote_w_add(LD(DEBRIS_TIME), w->dt);
+    const mote_wm free = mote_w_gt(LD(DEBRIS_PHASE), zero);
+    const mote_wf detach = LD(DEBRIS_DETACH_TIME);
     const mote_wm reached = mote_w_ge(t, detach);
-    const mote_wf *o = &s[DEBRIS_OX];
 
     /* attached: peelT = smoothstep(peel_start, detach_time, t); a step when they are equal */
-    mote_wf span = mote_w_sub(detach, s[DEBRIS_PEEL_START]);
-    mote_wf x = mote_w_clamp(mote_w_div(mote_w_sub(t, s[DEBRIS_PEEL_START]), span), 0.0f, 1.0f);
+    mote_wf span = mote_w_sub(detach, LD(DEBRIS_PEEL_START));
+    mote_wf x = mote_w_clamp(mote_w_div(mote_w_sub(t, LD(DEBRIS_PEEL_START)), span), 0.0f, 1.0f);
     mote_wf smooth = mote_w_mul(mote_w_mul(x, x),
                                 mote_w_sub(mote_w_set1(3.0f), mote_w_mul(mote_w_set1(2.0f), x)));
     mote_wf peel = mote_w_select(mote_w_gt(span, zero), smooth, mote_w_select(reached, one, zero));
     mote_wf peel2 = mote_w_mul(peel, peel);
-    mote_wf dist = mote_w_mul(s[DEBRIS_MAX_DISTANCE], peel2);
-    mote_wf local[3], offset[3], ow[3];
+    mote_wf dist = mote_w_mul(LD(DEBRIS_MAX_DISTANCE), peel2);
+    mote_wf local[3], offset[3], ow[3], o[3];
     for (int k = 0; k < 3; ++k) {
-        local[k] = mote_w_add(s[DEBRIS_AX + k], mote_w_mul(o[k], dist));
+        o[k] = LD(DEBRIS_OX + k);
+        local[k] = mote_w_add(LD(DEBRIS_AX + k), mote_w_mul(o[k], dist));
     }
     rotate(w, local, offset);
     rotate(w, o, ow);
 
     /* velocity: the release velocity (attached) or gravity and damping (free), then the cap */
-    const mote_wf os = s[DEBRIS_OUTWARD_SPEED], as = s[DEBRIS_AXIAL_SPEED];
+    const mote_wf os = LD(DEBRIS_OUTWARD_SPEED), as = LD(DEBRIS_AXIAL_SPEED);
     mote_wf cross[3] = {
         mote_w_sub(mote_w_mul(w->spin[1], offset[2]), mote_w_mul(w->spin[2], offset[1])),
         mote_w_sub(mote_w_mul(w->spin[2], offset[0]), mote_w_mul(w->spin[0], offset[2])),
@@ -128,49 +135,52 @@ static inline __attribute__((always_inline)) void debris_body(mote_wf *s,
     for (int k = 0; k < 3; ++k) {
         mote_wf release =
             mote_w_add(mote_w_add(cross[k], mote_w_mul(ow[k], os)), mote_w_mul(w->axis[k], as));
-        mote_wf flying = mote_w_mul(mote_w_add(s[DEBRIS_VX + k], w->gravity_dt[k]), w->decay);
+        mote_wf flying = mote_w_mul(mote_w_add(LD(DEBRIS_VX + k), w->gravity_dt[k]), w->decay);
         v[k] = mote_w_select(free, flying, release);
     }
     mote_wf speed = mote_w_sqrt(dot3(v[0], v[1], v[2], v[0], v[1], v[2]));
     mote_wf scale = mote_w_select(mote_w_gt(speed, w->cap), mote_w_div(w->cap_target, speed), one);
     for (int k = 0; k < 3; ++k) {
         v[k] = mote_w_mul(v[k], scale);
-        mote_wf flown = mote_w_add(s[DEBRIS_PX + k], mote_w_mul(v[k], w->dt));
+        mote_wf flown = mote_w_add(LD(DEBRIS_PX + k), mote_w_mul(v[k], w->dt));
         mote_wf attached = mote_w_add(w->ship_p[k], offset[k]);
-        s[DEBRIS_PX + k] = mote_w_select(free, flown, attached);
-        s[DEBRIS_VX + k] = v[k];
+        out[DEBRIS_PX + k] = mote_w_select(free, flown, attached);
+        out[DEBRIS_VX + k] = v[k];
     }
 
     /* orientation: attached normalize(ship * base * twist), twist about outward by
      * twist * peelT^2; free normalize(exp(omega dt / 2) * q). One sincos serves both. */
-    const mote_wf *om = &s[DEBRIS_WX];
+    mote_wf om[3] = {LD(DEBRIS_WX), LD(DEBRIS_WY), LD(DEBRIS_WZ)};
     mote_wf wlen = mote_w_sqrt(dot3(om[0], om[1], om[2], om[0], om[1], om[2]));
     mote_wm turning = mote_w_gt(wlen, zero);
     mote_wf half_tumble = mote_w_mul(wlen, w->half_dt);
-    mote_wf half_twist = mote_w_mul(mote_w_mul(s[DEBRIS_TWIST], peel2), mote_w_set1(0.5f));
+    mote_wf half_twist = mote_w_mul(mote_w_mul(LD(DEBRIS_TWIST), peel2), mote_w_set1(0.5f));
     mote_wf sn, cs;
     mote_w_sincos(mote_w_select(free, half_tumble, half_twist), &sn, &cs);
     mote_wf k =
         mote_w_select(turning, mote_w_div(sn, mote_w_select(turning, wlen, one)), w->half_dt);
+    mote_wf base[4] = {LD(DEBRIS_BX), LD(DEBRIS_BY), LD(DEBRIS_BZ), LD(DEBRIS_BW)};
     mote_wf ship_base[4], left[4], right[4], q[4];
-    quat_mul(w->ship_q, &s[DEBRIS_BX], ship_base);
+    quat_mul(w->ship_q, base, ship_base);
     for (int c = 0; c < 3; ++c) {
         left[c] = mote_w_select(free, mote_w_mul(om[c], k), ship_base[c]);
-        right[c] = mote_w_select(free, s[DEBRIS_QX + c], mote_w_mul(o[c], sn));
+        right[c] = mote_w_select(free, LD(DEBRIS_QX + c), mote_w_mul(LD(DEBRIS_OX + c), sn));
     }
     left[3] = mote_w_select(free, cs, ship_base[3]);
-    right[3] = mote_w_select(free, s[DEBRIS_QW], cs);
+    right[3] = mote_w_select(free, LD(DEBRIS_QW), cs);
     quat_mul(left, right, q);
     mote_wf norm =
         mote_w_sqrt(mote_w_add(dot3(q[0], q[1], q[2], q[0], q[1], q[2]), mote_w_mul(q[3], q[3])));
     mote_wf inv = mote_w_div(one, norm);
     for (int c = 0; c < 4; ++c) {
-        s[DEBRIS_QX + c] = mote_w_mul(q[c], inv);
+        out[DEBRIS_QX + c] = mote_w_mul(q[c], inv);
     }
 
-    s[DEBRIS_TIME] = t;
-    s[DEBRIS_PHASE] = mote_w_select(free, mote_w_set1(2.0f), mote_w_select(reached, one, zero));
+    out[DEBRIS_TIME] = t;
+    out[DEBRIS_PHASE] = mote_w_select(free, mote_w_set1(2.0f), mote_w_select(reached, one, zero));
 }
+
+#undef LD
 
 /* Ranges at least this long prefetch: 31 streams are more than the hardware prefetchers
  * follow, and measured, prefetching into L2 pays from a few hundred pieces on. */
@@ -178,26 +188,26 @@ static inline __attribute__((always_inline)) void debris_body(mote_wf *s,
 /* How far ahead (elements) to prefetch into L2: 512 bytes per field. */
 #define DEBRIS_PREFETCH_AHEAD 128
 
-/* Loads every field of one vector, runs the body, stores what a step writes. */
+/* One vector: prefetches ahead (once per 64-byte line), runs the body, stores what a step
+ * writes. */
 static inline __attribute__((always_inline)) void debris_vector(float *const p[DEBRIS_FIELD_COUNT],
                                                                 size_t i,
                                                                 const debris_wide_frame *w,
                                                                 bool prefetch) {
-    mote_wf s[DEBRIS_FIELD_COUNT];
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        if (prefetch && (i % 16) == 0) { /* once per 64-byte line */
+    if (prefetch && (i % 16) == 0) {
+        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
             if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
                 __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 1, 2);
             } else {
                 __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 0, 2);
             }
         }
-        s[f] = mote_w_load(p[f] + i);
     }
-    debris_body(s, w);
+    mote_wf out[DEBRIS_FIELD_COUNT];
+    debris_body(p, i, w, out);
     for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
         if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
-            mote_w_store(p[f] + i, s[f]);
+            mote_w_store(p[f] + i, out[f]);
         }
     }
 }
