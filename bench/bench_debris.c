@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bench_run.h"
+#include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "mote/random.h"
 
@@ -22,7 +23,7 @@ typedef struct debris_set {
     mote_backend backend;
     size_t count;
     mote_debris_pool *pool;
-    float *initial[31]; /* every view array at the start */
+    float *initial[DEBRIS_FIELD_COUNT]; /* every field array at the start */
     mote_station_spin spin;
     mote_id released[256];
 } debris_set;
@@ -30,28 +31,9 @@ typedef struct debris_set {
 static debris_set current;
 static bool current_live;
 
-static void view_arrays(mote_debris_pool *pool, float *p[31]) {
+static void view_arrays(mote_debris_pool *pool, float *p[DEBRIS_FIELD_COUNT]) {
     mote_debris_view v = mote_debris_pool_view(pool);
-    int n = 0;
-    p[n++] = v.time;
-    p[n++] = v.phase;
-    for (int k = 0; k < 3; ++k) {
-        p[n++] = v.position[k];
-        p[n++] = v.velocity[k];
-        p[n++] = v.angular_velocity[k];
-        p[n++] = v.anchor[k];
-        p[n++] = v.outward[k];
-    }
-    for (int k = 0; k < 4; ++k) {
-        p[n++] = v.orientation[k];
-        p[n++] = v.base[k];
-    }
-    p[n++] = v.peel_start;
-    p[n++] = v.detach_time;
-    p[n++] = v.max_distance;
-    p[n++] = v.twist;
-    p[n++] = v.outward_speed;
-    p[n++] = v.axial_speed;
+    debris_view_pointers(&v, p);
 }
 
 void bench_debris_release(void) {
@@ -59,7 +41,7 @@ void bench_debris_release(void) {
         return;
     }
     mote_debris_pool_destroy(current.pool);
-    for (int f = 0; f < 31; ++f) {
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
         free(current.initial[f]);
     }
     memset(&current, 0, sizeof current);
@@ -110,9 +92,9 @@ static debris_set *acquire(mote_backend backend, size_t count) {
             return NULL;
         }
     }
-    float *p[31];
+    float *p[DEBRIS_FIELD_COUNT];
     view_arrays(current.pool, p);
-    for (int f = 0; f < 31; ++f) {
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
         current.initial[f] = malloc(count * sizeof(float));
         if (current.initial[f] == NULL) {
             bench_debris_release();
@@ -125,9 +107,9 @@ static debris_set *acquire(mote_backend backend, size_t count) {
 
 static void restore(void *context) {
     debris_set *set = context;
-    float *p[31];
+    float *p[DEBRIS_FIELD_COUNT];
     view_arrays(set->pool, p);
-    for (int f = 0; f < 31; ++f) {
+    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
         memcpy(p[f], set->initial[f], set->count * sizeof(float));
     }
     set->spin = mote_default_station_spin();
@@ -152,7 +134,7 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
         return;
     }
     /* every field read, the clock, phase, position, orientation and velocity written */
-    bench_job job = {step, restore, set, set->count, (31 + 12) * sizeof(float)};
+    bench_job job = {step, restore, set, set->count, (DEBRIS_FIELD_COUNT + 12) * sizeof(float)};
     bench_run(state, &job);
 }
 

@@ -449,6 +449,26 @@ static void test_draw_is_seeded(void **unused) {
     assert_true(mote_random_range(9, 9, 3.0f, 3.0f) == 3.0f);
 }
 
+/* The frame normalises any non-zero finite ship orientation and axis, however small or big. */
+static void test_frame_normalises_extreme_ships(void **unused) {
+    (void)unused;
+    mote_debris_settings settings = mote_default_debris_settings();
+    mote_debris_ship ship = mote_default_debris_ship();
+    ship.axis = (mote_vec3){1e-30f, 0.0f, -1e-30f};
+    ship.orientation = (mote_quat){1e-25f, 0.0f, 0.0f, 1e-25f};
+    ship.spin_rate = 2.0f;
+    mote_debris_frame f = mote_debris_frame_make(&ship, &settings, 0.1f);
+    assert_float_equal(f.axis.x, 0.70710678f, 1e-7);
+    assert_float_equal(f.axis.z, -0.70710678f, 1e-7);
+    assert_float_equal(f.ship_orientation.w, 0.70710678f, 1e-7);
+    assert_float_equal(f.spin.x, 1.41421356f, 1e-6);
+    ship.axis = (mote_vec3){3e37f, 3e37f, 0.0f};
+    ship.orientation = (mote_quat){0.0f, 0.0f, 3e38f, 0.0f};
+    f = mote_debris_frame_make(&ship, &settings, 0.1f);
+    assert_float_equal(f.axis.y, 0.70710678f, 1e-7);
+    assert_true(f.ship_orientation.z == 1.0f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_smoothstep),
@@ -461,6 +481,7 @@ int main(void) {
         cmocka_unit_test(test_tumble_is_exact_rotation),
         cmocka_unit_test(test_station_spin),
         cmocka_unit_test(test_draw_is_seeded),
+        cmocka_unit_test(test_frame_normalises_extreme_ships),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

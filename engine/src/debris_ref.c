@@ -47,11 +47,15 @@ mote_debris_frame mote_debris_frame_make(const mote_debris_ship *ship,
     f.dt = dt;
     f.half_dt = dt * 0.5f;
     f.ship_position = ship->position;
-    f.ship_orientation = mote_quat_normalize(ship->orientation);
+    /* normalised in double, so that tiny or huge (but non-zero, finite) inputs work too */
+    mote_quat q = ship->orientation;
+    double qn = sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+    f.ship_orientation =
+        (mote_quat){(float)(q.x / qn), (float)(q.y / qn), (float)(q.z / qn), (float)(q.w / qn)};
     mote_quat_to_mat3(f.ship_orientation, f.rotation);
     mote_vec3 a = ship->axis;
-    float inv = 1.0f / sqrtf(a.x * a.x + a.y * a.y + a.z * a.z);
-    f.axis = (mote_vec3){a.x * inv, a.y * inv, a.z * inv};
+    double an = sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
+    f.axis = (mote_vec3){(float)(a.x / an), (float)(a.y / an), (float)(a.z / an)};
     f.spin = (mote_vec3){f.axis.x * ship->spin_rate, f.axis.y * ship->spin_rate,
                          f.axis.z * ship->spin_rate};
     f.gravity_dt =

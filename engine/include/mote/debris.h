@@ -154,7 +154,7 @@ typedef struct mote_debris_frame {
     float dt;                   /* s */
     float half_dt;              /* dt / 2 */
     mote_vec3 ship_position;    /* world */
-    mote_quat ship_orientation; /* normalised */
+    mote_quat ship_orientation; /* normalised (in double: any non-zero finite input works) */
     float rotation[9];          /* mote_quat_to_mat3(ship_orientation) */
     mote_vec3 axis;             /* unit spin axis */
     mote_vec3 spin;             /* axis * spin_rate: the ship's angular velocity, rad/s */
