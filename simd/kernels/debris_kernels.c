@@ -188,13 +188,13 @@ static inline __attribute__((always_inline)) void debris_body(float *const p[DEB
 /* How far ahead (elements) to prefetch into L2: 512 bytes per field. */
 #define DEBRIS_PREFETCH_AHEAD 128
 
-/* One vector: prefetches ahead (once per 64-byte line), runs the body, stores what a step
- * writes. */
+/* One vector: prefetches ahead (once per 64-byte line of each field), runs the body, stores
+ * what a step writes. */
 static inline __attribute__((always_inline)) void debris_vector(float *const p[DEBRIS_FIELD_COUNT],
                                                                 size_t i,
                                                                 const debris_wide_frame *w,
                                                                 bool prefetch) {
-    if (prefetch && (i % 16) == 0) {
+    if (prefetch && (i % 16) < MOTE_W_LANES) { /* once per 16 floats, wherever i started */
         for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
             if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
                 __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 1, 2);
