@@ -6,5 +6,6 @@
 #include "mote/backend.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
+#include "mote/movement.h"
 
 #endif
