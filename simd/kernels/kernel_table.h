@@ -18,6 +18,9 @@ typedef void (*mote_spring_kernel_fn)(const mote_spring_view *f, size_t begin, s
 /* Applies one wide-math function element-wise: out[i] = fn(in[i]) for i < n. */
 typedef void (*mote_array_fn)(const float *in, float *out, size_t n);
 
+/* Applies one two-input wide-math function element-wise: out[i] = fn(a[i], b[i]) for i < n. */
+typedef void (*mote_array2_fn)(const float *a, const float *b, float *out, size_t n);
+
 /* The wide math functions, exposed element-wise so tests can measure them. */
 typedef struct mote_math_table {
     mote_array_fn exp;        /* e^x */
@@ -25,6 +28,7 @@ typedef struct mote_math_table {
     mote_array_fn sin;        /* sin x */
     mote_array_fn cos;        /* cos x */
     mote_array_fn wrap_angle; /* x into (-pi, pi] */
+    mote_array2_fn atan2;     /* atan2(a, b): a is y, b is x */
 } mote_math_table;
 
 /* One compiled variant of the kernel sources. */

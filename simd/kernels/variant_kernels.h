@@ -26,6 +26,7 @@ MOTE_DECLARE_MATH_ARRAY(expm1)
 MOTE_DECLARE_MATH_ARRAY(sin)
 MOTE_DECLARE_MATH_ARRAY(cos)
 MOTE_DECLARE_MATH_ARRAY(wrap_angle)
+void MOTE_VARIANT_FN(mote_math_atan2)(const float *a, const float *b, float *out, size_t n);
 
 extern const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table);
 
