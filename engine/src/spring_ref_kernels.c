@@ -102,4 +102,5 @@ const mote_kernel_table mote_kernel_table_scalar = {
             [MOTE_SPRING_DOUBLE] = ref_double,
         },
     .math = {libm_exp, libm_expm1, libm_sin, libm_cos, ref_wrap_angle, libm_atan2},
+    .mover = mote_mover_kernel_reference,
 };

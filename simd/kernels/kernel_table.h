@@ -5,6 +5,7 @@
 
 #include "mote/backend.h"
 #include "mote/spring_pool.h"
+#include "mover_step.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +41,7 @@ typedef struct mote_kernel_table {
     int lanes;
     mote_spring_kernel_fn spring[MOTE_SPRING_KIND_COUNT];
     mote_math_table math;
+    mote_mover_kernel_fn mover; /* the movement model (mover_step.h) */
 } mote_kernel_table;
 
 /* Every variant this build compiled: the public backends, then emulated variants that run

@@ -28,6 +28,9 @@ MOTE_DECLARE_MATH_ARRAY(cos)
 MOTE_DECLARE_MATH_ARRAY(wrap_angle)
 void MOTE_VARIANT_FN(mote_math_atan2)(const float *a, const float *b, float *out, size_t n);
 
+void MOTE_VARIANT_FN(mote_mover_kernel)(const mote_mover_view *v, size_t begin, size_t end,
+                                        const mote_mover_step *step);
+
 extern const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table);
 
 #endif

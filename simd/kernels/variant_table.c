@@ -36,4 +36,5 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
             .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
             .atan2 = MOTE_VARIANT_FN(mote_math_atan2),
         },
+    .mover = MOTE_VARIANT_FN(mote_mover_kernel),
 };

@@ -7,5 +7,6 @@
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
 #include "mote/movement.h"
+#include "mote/mover_pool.h"
 
 #endif
