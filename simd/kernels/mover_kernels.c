@@ -230,11 +230,16 @@ static inline __attribute__((always_inline)) size_t mover_vectors(float *const p
                                                                   bool prefetch) {
     size_t i = begin;
     for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        if (prefetch) { /* state for writing, inputs for reading */
+            for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
+                __builtin_prefetch(p[f] + i + MOVER_PREFETCH_AHEAD, 1, 3);
+            }
+            for (int f = MOVER_STATE_COUNT; f < MOVER_FIELD_COUNT; ++f) {
+                __builtin_prefetch(p[f] + i + MOVER_PREFETCH_AHEAD, 0, 3);
+            }
+        }
         mover_lanes s;
         for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-            if (prefetch) {
-                __builtin_prefetch(p[f] + i + MOVER_PREFETCH_AHEAD, f < MOVER_STATE_COUNT, 3);
-            }
             s.f[f] = mote_w_load(p[f] + i);
         }
         mover_body(&s, w);

@@ -18,6 +18,7 @@ void compare_print_usage(FILE *stream) {
     for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
         fprintf(stream, "%s%s", k ? ", " : "", mote_spring_kind_name((mote_spring_kind)k));
     }
+    fprintf(stream, ", movers (the crowd: mover pools)");
     fprintf(stream,
             "\n"
             "  --count N   springs per kind (default %u; 1..%zu)\n"
@@ -74,6 +75,7 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
     options->steps = 0;
     options->seed = COMPARE_DEFAULT_SEED;
     options->json = false;
+    options->movers_only = false;
 
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
@@ -95,7 +97,10 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
         }
         const char *value = argv[++i];
         unsigned long long number = 0;
-        if (strcmp(arg, "--kind") == 0) {
+        if (strcmp(arg, "--kind") == 0 && strcmp(value, "movers") == 0) {
+            options->movers_only = true;
+            options->all_kinds = false;
+        } else if (strcmp(arg, "--kind") == 0) {
             if (!mote_spring_kind_parse(value, &options->kind) ||
                 options->kind >= MOTE_SPRING_KIND_COUNT) {
                 return usage_error(err, "unknown spring kind", value);

@@ -21,6 +21,7 @@ typedef struct compare_options {
     long steps;            /* --steps S; 0 when not given (one step only) */
     uint64_t seed;         /* seeds the starting state */
     bool json;             /* one JSON document instead of the table */
+    bool movers_only;      /* --kind movers: only the crowd (no --kind runs it too) */
 } compare_options;
 
 typedef enum compare_parse_result {

@@ -122,7 +122,7 @@ static void json_names(FILE *out, const mote_kernel_table *const *tables, size_t
 
 void compare_report_json(FILE *out, const compare_options *options,
                          const compare_variants *variants, const compare_kind_result *results,
-                         size_t result_count, int pass) {
+                         size_t result_count, int pass, const compare_movers_result *movers) {
     fprintf(out,
             "{\n  \"tool\": \"mote-compare\",\n  \"seed\": %" PRIu64
             ",\n  \"count\": %zu,\n  \"dt\": ",
@@ -144,5 +144,10 @@ void compare_report_json(FILE *out, const compare_options *options,
         }
         fprintf(out, "]}");
     }
-    fprintf(out, "\n  ],\n  \"pass\": %s\n}\n", pass ? "true" : "false");
+    fprintf(out, "\n  ],\n  ");
+    if (movers != NULL) {
+        compare_movers_json(out, variants, movers);
+        fprintf(out, ",\n  ");
+    }
+    fprintf(out, "\"pass\": %s\n}\n", pass ? "true" : "false");
 }

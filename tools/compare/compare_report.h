@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "compare_movers.h"
 #include "compare_options.h"
 #include "compare_run.h"
 
@@ -15,9 +16,9 @@ void compare_report_header(FILE *out, const compare_options *options,
 void compare_report_kind(FILE *out, const compare_variants *variants,
                          const compare_kind_result *result);
 
-/* Every kind as one JSON document ending in "pass". */
+/* Every kind, and the crowd when movers is not NULL, as one JSON document ending in "pass". */
 void compare_report_json(FILE *out, const compare_options *options,
                          const compare_variants *variants, const compare_kind_result *results,
-                         size_t result_count, int pass);
+                         size_t result_count, int pass, const compare_movers_result *movers);
 
 #endif
