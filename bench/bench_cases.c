@@ -16,6 +16,7 @@
 /* What steps the springs in one benchmark. */
 typedef enum bench_impl {
     IMPL_POOL,       /* mote_spring_pool_step on a pool created with the case's backend */
+    IMPL_OPENMP,     /* mote_spring_pool_step_parallel on mote_openmp_task_system() */
     IMPL_NAIVE,      /* the naive array-of-structs loop (naive_springs.h) */
     IMPL_GCC_AVX2,   /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
     IMPL_GCC_NATIVE, /* GCC's vectorization, -O3 -march=native -ffast-math (critical only) */
@@ -39,6 +40,12 @@ static int case_count;
 static bool step_pool(void *context) {
     bench_springs *springs = context;
     return mote_spring_pool_step(springs->pool, BENCH_DT) == MOTE_OK;
+}
+
+static bool step_pool_openmp(void *context) {
+    bench_springs *springs = context;
+    mote_task_system tasks = mote_openmp_task_system();
+    return mote_spring_pool_step_parallel(springs->pool, BENCH_DT, &tasks) == MOTE_OK;
 }
 
 static void restore_pool(void *context) {
@@ -96,10 +103,11 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
     job->bytes_per_element = SOA_CRITICAL_BYTES;
     *error = "out of memory";
     switch (c->impl) {
-    case IMPL_POOL: {
+    case IMPL_POOL:
+    case IMPL_OPENMP: {
         mote_status status = bench_springs_make_pool(springs);
         *error = mote_status_name(status);
-        job->step = step_pool;
+        job->step = c->impl == IMPL_POOL ? step_pool : step_pool_openmp;
         job->restore = restore_pool;
         job->bytes_per_element = bench_springs_pool_bytes_per_element(springs);
         return status == MOTE_OK;
@@ -134,7 +142,8 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
 /* The benchmark body: user is the bench_case, arg the element count. */
 static void run_case(mote_bench_state *state, void *user, int64_t arg) {
     const bench_case *c = user;
-    mote_backend backend = c->impl == IMPL_POOL ? c->backend : MOTE_BACKEND_SCALAR;
+    bool pool = c->impl == IMPL_POOL || c->impl == IMPL_OPENMP;
+    mote_backend backend = pool ? c->backend : MOTE_BACKEND_SCALAR;
     bench_springs *springs = bench_springs_acquire(c->kind, backend, (size_t)arg);
     bench_job job;
     const char *error = "out of memory";
@@ -146,9 +155,13 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
 }
 
 static const char *impl_name(const bench_case *c) {
+    static char openmp_name[32];
     switch (c->impl) {
     case IMPL_POOL:
         return mote_backend_name(c->backend);
+    case IMPL_OPENMP:
+        snprintf(openmp_name, sizeof openmp_name, "%s_openmp", mote_backend_name(c->backend));
+        return openmp_name;
     case IMPL_NAIVE:
         return "naive";
     case IMPL_GCC_AVX2:
@@ -192,6 +205,10 @@ static void add_kind_cases(mote_spring_kind kind) {
             add_case(kind, IMPL_POOL, (mote_backend)b);
         }
     }
+    /* The parallel step on the best backend: a memory-bound kind and a compute-bound one. */
+    if (mote_openmp_available() && (kind == MOTE_SPRING_CRITICAL || kind == MOTE_SPRING_DAMPED)) {
+        add_case(kind, IMPL_OPENMP, mote_backend_detect());
+    }
 }
 
 static void register_at(int first_case, size_t count) {
@@ -199,7 +216,12 @@ static void register_at(int first_case, size_t count) {
         char name[128];
         snprintf(name, sizeof name, "spring/%s/%s/%zu", mote_spring_kind_name(cases[i].kind),
                  impl_name(&cases[i]), count);
-        mote_bench_register(name, run_case, &cases[i], (int64_t)count);
+        /* The parallel step's work runs on other threads too: its rates are wall-clock. */
+        if (cases[i].impl == IMPL_OPENMP) {
+            mote_bench_register_real_time(name, run_case, &cases[i], (int64_t)count);
+        } else {
+            mote_bench_register(name, run_case, &cases[i], (int64_t)count);
+        }
     }
 }
 

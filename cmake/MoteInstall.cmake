@@ -20,5 +20,10 @@ install(FILES ${PROJECT_BINARY_DIR}/moteConfig.cmake ${PROJECT_BINARY_DIR}/moteC
 file(RELATIVE_PATH MOTE_PC_RELATIVE_PREFIX
      ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
 string(REGEX REPLACE "/$" "" MOTE_PC_RELATIVE_PREFIX "${MOTE_PC_RELATIVE_PREFIX}")
+# libmote.a built with OpenMP needs its runtime at link time.
+set(MOTE_PC_OPENMP "")
+if(MOTE_HAS_OPENMP)
+  set(MOTE_PC_OPENMP "${OpenMP_C_FLAGS}")
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/mote.pc.in ${PROJECT_BINARY_DIR}/mote.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/mote.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -37,6 +37,14 @@ extern "C" void mote_bench_register(const char *name, mote_bench_fn fn, void *us
     });
 }
 
+extern "C" void mote_bench_register_real_time(const char *name, mote_bench_fn fn, void *user,
+                                              int64_t arg) {
+    benchmark::RegisterBenchmark(name, [fn, user, arg](benchmark::State &state) {
+        mote_bench_state wrapped{&state};
+        fn(&wrapped, user, arg);
+    })->UseRealTime();
+}
+
 extern "C" bool mote_bench_keep_running(mote_bench_state *state) {
     return state->state->KeepRunning();
 }

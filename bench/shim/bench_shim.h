@@ -21,6 +21,10 @@ typedef void (*mote_bench_fn)(mote_bench_state *state, void *user, int64_t arg);
  * Call before mote_bench_main. user must stay valid until mote_bench_main returns. */
 void mote_bench_register(const char *name, mote_bench_fn fn, void *user, int64_t arg);
 
+/* As mote_bench_register, but rates come from wall-clock time rather than the calling
+ * thread's CPU time: for benchmarks whose work runs on other threads too. */
+void mote_bench_register_real_time(const char *name, mote_bench_fn fn, void *user, int64_t arg);
+
 /* True while the benchmark wants another timed iteration. Call once per iteration. */
 bool mote_bench_keep_running(mote_bench_state *state);
 

@@ -10,6 +10,7 @@
 #include "mote/spring_pool.h"
 #include "pool_core.h"
 #include "spring_fields.h"
+#include "task_split.h"
 
 struct mote_spring_pool {
     mote_pool_core core;
@@ -330,6 +331,32 @@ mote_status mote_spring_pool_step_range(mote_spring_pool *pool, size_t begin, si
     }
     mote_spring_view view = mote_spring_pool_view(pool);
     pool->kernel(&view, begin, end, dt);
+    return MOTE_OK;
+}
+
+typedef struct spring_step_job {
+    mote_spring_view view;
+    mote_spring_kernel_fn kernel;
+    float dt;
+} spring_step_job;
+
+static void step_spring_range(size_t begin, size_t end, void *context) {
+    const spring_step_job *job = context;
+    job->kernel(&job->view, begin, end, job->dt);
+}
+
+mote_status mote_spring_pool_step_parallel(mote_spring_pool *pool, float dt,
+                                           const mote_task_system *tasks) {
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    bool idle;
+    mote_status status = mote_pool_core_check_step(&pool->core, 0, pool->core.count, dt, &idle);
+    if (status != MOTE_OK || idle) {
+        return status;
+    }
+    spring_step_job job = {mote_spring_pool_view(pool), pool->kernel, dt};
+    mote_run_range_tasks(tasks, 0, pool->core.count, step_spring_range, &job);
     return MOTE_OK;
 }
 

@@ -8,5 +8,6 @@
 #include "mote/spring_pool.h"
 #include "mote/movement.h"
 #include "mote/mover_pool.h"
+#include "mote/tasks.h"
 
 #endif

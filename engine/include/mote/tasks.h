@@ -1,0 +1,49 @@
+/* mote: stepping a pool on more than one core, through the caller's task system.
+ *
+ * A game usually owns its worker threads. mote does not start threads of its own: a pool's
+ * parallel step hands ranges of elements to the task system given here, in the style of
+ * Box2D v3's enqueue/finish callbacks, and mote_openmp_task_system() is a ready one built on
+ * OpenMP. Ranges are independent and every kernel gives the same bits for any split, so a
+ * parallel step is bit for bit the serial step. */
+#ifndef MOTE_TASKS_H
+#define MOTE_TASKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Work over the items [begin, end), run by worker worker_index (< the system's
+ * worker_count). */
+typedef void mote_task_fn(size_t begin, size_t end, unsigned worker_index, void *task_context);
+
+/* Runs task over the items [0, item_count), split into ranges of at least min_range items
+ * (the last may be shorter) that may run in parallel. Returns a handle for finish, or NULL
+ * when the work has already been done inside this call. */
+typedef void *mote_enqueue_task_fn(mote_task_fn *task, size_t item_count, size_t min_range,
+                                   void *task_context, void *user_context);
+
+/* Waits until every range of an enqueued task has run. */
+typedef void mote_finish_task_fn(void *user_task, void *user_context);
+
+typedef struct mote_task_system {
+    mote_enqueue_task_fn *enqueue;
+    mote_finish_task_fn *finish; /* may be NULL when enqueue always runs the work itself */
+    unsigned worker_count;       /* workers that may run ranges at once, >= 1 */
+    void *user_context;          /* passed back to enqueue and finish */
+} mote_task_system;
+
+/* A task system on OpenMP's threads (omp_get_max_threads() workers), or, in a build without
+ * OpenMP, one that runs every range on the calling thread (worker_count 1). */
+mote_task_system mote_openmp_task_system(void);
+
+/* True when this build of mote has OpenMP, so mote_openmp_task_system() runs in parallel. */
+bool mote_openmp_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

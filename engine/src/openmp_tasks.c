@@ -1,0 +1,59 @@
+/* mote_openmp_task_system: ranges on OpenMP's threads, when this build has OpenMP. */
+#include "mote/tasks.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static void *openmp_enqueue(mote_task_fn *task, size_t item_count, size_t min_range,
+                            void *task_context, void *user_context) {
+    (void)user_context;
+    if (min_range == 0) {
+        min_range = 1;
+    }
+    /* Every range but the last holds at least min_range items. */
+    size_t ranges = item_count / min_range > 0 ? item_count / min_range : 1;
+#ifdef _OPENMP
+    /* A few ranges per thread even out a thread that starts late. */
+    size_t most = 4 * (size_t)omp_get_max_threads();
+    ranges = ranges < most ? ranges : most;
+#else
+    ranges = 1;
+#endif
+    if (item_count == 0) {
+        return NULL;
+    }
+    size_t per_range = (item_count + ranges - 1) / ranges;
+    long range_count = (long)ranges;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1)
+#endif
+    for (long r = 0; r < range_count; ++r) {
+        size_t begin = (size_t)r * per_range;
+        size_t end = begin + per_range < item_count ? begin + per_range : item_count;
+        unsigned worker = 0;
+#ifdef _OPENMP
+        worker = (unsigned)omp_get_thread_num();
+#endif
+        if (begin < end) {
+            task(begin, end, worker, task_context);
+        }
+    }
+    return NULL; /* done before returning: nothing to finish */
+}
+
+mote_task_system mote_openmp_task_system(void) {
+    mote_task_system system = {openmp_enqueue, NULL, 1, NULL};
+#ifdef _OPENMP
+    system.worker_count = (unsigned)omp_get_max_threads();
+#endif
+    return system;
+}
+
+bool mote_openmp_available(void) {
+#ifdef _OPENMP
+    return true;
+#else
+    return false;
+#endif
+}

@@ -1,0 +1,23 @@
+# ctest helper: checks what `mote-trace NAME --out DIR` wrote. The CSV must have its header
+# and ROWS data rows; the SVG must be one complete document with at least PATHS polylines.
+# cmake -DDIR=... -DNAME=... -DHEADER=... -DROWS=... -DPATHS=... -P check_trace_output.cmake
+file(STRINGS ${DIR}/${NAME}.csv lines)
+list(LENGTH lines line_count)
+list(GET lines 0 header)
+if(NOT header STREQUAL HEADER)
+  message(FATAL_ERROR "${NAME}.csv header is '${header}', expected '${HEADER}'")
+endif()
+math(EXPR rows "${line_count} - 1")
+if(NOT rows EQUAL ROWS)
+  message(FATAL_ERROR "${NAME}.csv has ${rows} rows, expected ${ROWS}")
+endif()
+file(READ ${DIR}/${NAME}.svg svg)
+if(NOT svg MATCHES "^<\\?xml" OR NOT svg MATCHES "</svg>\n$")
+  message(FATAL_ERROR "${NAME}.svg is not one complete SVG document")
+endif()
+string(REGEX MATCHALL "<polyline" polylines "${svg}")
+list(LENGTH polylines polyline_count)
+if(polyline_count LESS PATHS)
+  message(FATAL_ERROR "${NAME}.svg has ${polyline_count} paths, expected at least ${PATHS}")
+endif()
+message(STATUS "${NAME}: ${rows} rows, ${polyline_count} paths")

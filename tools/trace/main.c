@@ -1,0 +1,143 @@
+/* mote-trace: runs a named scenario and writes its trajectories as <out>/<name>.csv and an
+ * SVG picture <out>/<name>.svg. Exit 0 on success, 1 on a failed run, 2 on a usage error. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_scenario.h"
+
+#define TRACE_MAX_COUNT   ((size_t)1 << 20)
+#define TRACE_MAX_SECONDS 3600.0
+
+static void print_usage(FILE *stream) {
+    fprintf(stream, "usage: mote-trace SCENARIO [--out DIR] [--seed X] [--count N] "
+                    "[--seconds S] [--dt DT]\n"
+                    "       mote-trace --list\n"
+                    "\n"
+                    "Runs SCENARIO and writes DIR/SCENARIO.csv (one row per element per step)\n"
+                    "and DIR/SCENARIO.svg (a picture of the paths). DIR defaults to '.'.\n"
+                    "\n"
+                    "  --seed X     seed for scenarios with random parts (default 1)\n"
+                    "  --count N    elements (default: the scenario's own; 1..1048576)\n"
+                    "  --seconds S  simulated time (default: the scenario's own; up to 3600)\n"
+                    "  --dt DT      step in seconds (default 1/60; 1e-4..0.25)\n"
+                    "\n"
+                    "Scenarios:\n");
+    size_t count = 0;
+    const trace_scenario *all = trace_scenarios(&count);
+    for (size_t i = 0; i < count; ++i) {
+        fprintf(stream, "  %-10s %s\n", all[i].name, all[i].summary);
+    }
+}
+
+static bool parse_number(const char *text, double lo, double hi, double *out) {
+    if (text == NULL || *text == '\0') {
+        return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (errno != 0 || *end != '\0' || !(value >= lo && value <= hi)) {
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static bool parse_seed(const char *text, uint64_t *out) {
+    if (text == NULL || *text == '\0' || *text == '-') {
+        return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 0);
+    if (errno != 0 || *end != '\0') {
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static int usage_error(const char *message, const char *arg) {
+    fprintf(stderr, "mote-trace: %s%s\n\n", message, arg != NULL ? arg : "");
+    print_usage(stderr);
+    return 2;
+}
+
+int main(int argc, char **argv) {
+    trace_options options = {.seed = 1, .count = 0, .seconds = 0.0, .dt = 1.0 / 60.0};
+    const char *out_dir = ".";
+    const trace_scenario *scenario = NULL;
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        double number = 0.0;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            print_usage(stdout);
+            return 0;
+        } else if (strcmp(arg, "--list") == 0) {
+            size_t count = 0;
+            const trace_scenario *all = trace_scenarios(&count);
+            for (size_t s = 0; s < count; ++s) {
+                printf("%-10s %s\n", all[s].name, all[s].summary);
+            }
+            return 0;
+        } else if (strcmp(arg, "--out") == 0) {
+            if (value == NULL) {
+                return usage_error("--out needs a directory", NULL);
+            }
+            out_dir = value;
+            ++i;
+        } else if (strcmp(arg, "--seed") == 0) {
+            if (!parse_seed(value, &options.seed)) {
+                return usage_error("bad --seed: ", value);
+            }
+            ++i;
+        } else if (strcmp(arg, "--count") == 0) {
+            if (!parse_number(value, 1.0, (double)TRACE_MAX_COUNT, &number) ||
+                number != (double)(size_t)number) {
+                return usage_error("bad --count: ", value);
+            }
+            options.count = (size_t)number;
+            ++i;
+        } else if (strcmp(arg, "--seconds") == 0) {
+            if (!parse_number(value, 1e-3, TRACE_MAX_SECONDS, &options.seconds)) {
+                return usage_error("bad --seconds: ", value);
+            }
+            ++i;
+        } else if (strcmp(arg, "--dt") == 0) {
+            if (!parse_number(value, 1e-4, 0.25, &options.dt)) {
+                return usage_error("bad --dt: ", value);
+            }
+            ++i;
+        } else if (arg[0] == '-') {
+            return usage_error("unknown option: ", arg);
+        } else if (scenario != NULL) {
+            return usage_error("more than one scenario: ", arg);
+        } else if ((scenario = trace_scenario_find(arg)) == NULL) {
+            return usage_error("unknown scenario: ", arg);
+        }
+    }
+    if (scenario == NULL) {
+        return usage_error("name a scenario", NULL);
+    }
+
+    size_t size = strlen(out_dir) + strlen(scenario->name) + 8;
+    char *csv_path = malloc(size);
+    char *svg_path = malloc(size);
+    if (csv_path == NULL || svg_path == NULL) {
+        free(csv_path);
+        free(svg_path);
+        fprintf(stderr, "mote-trace: out of memory\n");
+        return 1;
+    }
+    snprintf(csv_path, size, "%s/%s.csv", out_dir, scenario->name);
+    snprintf(svg_path, size, "%s/%s.svg", out_dir, scenario->name);
+    bool ok = scenario->run(&options, csv_path, svg_path, stdout, stderr);
+    if (!ok) {
+        fprintf(stderr, "mote-trace: scenario %s failed\n", scenario->name);
+    }
+    free(csv_path);
+    free(svg_path);
+    return ok ? 0 : 1;
+}

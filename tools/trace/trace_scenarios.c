@@ -1,0 +1,22 @@
+/* The table of mote-trace scenarios: one line per scenario. */
+#include <string.h>
+
+#include "trace_scenario.h"
+
+static const trace_scenario scenarios[] = {
+    {"springs", "one spring of every kind chasing a goal that jumps twice", trace_scenario_springs},
+};
+
+const trace_scenario *trace_scenarios(size_t *count) {
+    *count = sizeof scenarios / sizeof scenarios[0];
+    return scenarios;
+}
+
+const trace_scenario *trace_scenario_find(const char *name) {
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; ++i) {
+        if (strcmp(scenarios[i].name, name) == 0) {
+            return &scenarios[i];
+        }
+    }
+    return NULL;
+}
