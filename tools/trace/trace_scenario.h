@@ -39,4 +39,7 @@ const trace_scenario *trace_scenario_find(const char *name);
 bool trace_scenario_springs(const trace_options *options, const char *csv_path,
                             const char *svg_path, FILE *log, FILE *err);
 
+bool trace_scenario_crowd(const trace_options *options, const char *csv_path, const char *svg_path,
+                          FILE *log, FILE *err);
+
 #endif
