@@ -258,6 +258,35 @@ static void test_range_steps_equal_whole_step(void **unused) {
     mote_mover_pool_destroy(split);
 }
 
+/* The parallel step on OpenMP's task system, and on none, gives the serial step's bits. */
+static void test_parallel_step_equals_serial(void **unused) {
+    (void)unused;
+    mote_mover_pool *serial = make_pool(NULL, MOTE_BACKEND_AUTO);
+    mote_mover_pool *parallel = make_pool(NULL, MOTE_BACKEND_AUTO);
+    mote_mover_pool *inline_tasks = make_pool(NULL, MOTE_BACKEND_AUTO);
+    fill(serial, 40000, 8, NULL);
+    fill(parallel, 40000, 8, NULL);
+    fill(inline_tasks, 40000, 8, NULL);
+    mote_task_system tasks = mote_openmp_task_system();
+    for (int k = 0; k < 3; ++k) {
+        assert_int_equal(mote_mover_pool_step(serial, 0.03f), MOTE_OK);
+        assert_int_equal(mote_mover_pool_step_parallel(parallel, 0.03f, &tasks), MOTE_OK);
+        assert_int_equal(mote_mover_pool_step_parallel(inline_tasks, 0.03f, NULL), MOTE_OK);
+    }
+    snapshot a = take_snapshot(serial);
+    expect_unchanged(parallel, &a, "parallel step vs serial step");
+    expect_unchanged(inline_tasks, &a, "parallel step without tasks vs serial step");
+    free_snapshot(&a);
+    snapshot b = take_snapshot(parallel);
+    assert_int_equal(mote_mover_pool_step_parallel(parallel, NAN, &tasks), MOTE_ERROR_INVALID_DT);
+    assert_int_equal(mote_mover_pool_step_parallel(NULL, DT, &tasks), MOTE_ERROR_INVALID_ARGUMENT);
+    expect_unchanged(parallel, &b, "bad parallel step");
+    free_snapshot(&b);
+    mote_mover_pool_destroy(serial);
+    mote_mover_pool_destroy(parallel);
+    mote_mover_pool_destroy(inline_tasks);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Ids, views, setters */
 
@@ -629,6 +658,7 @@ int main(void) {
         cmocka_unit_test(test_pool_matches_reference_every_backend),
         cmocka_unit_test(test_substep_split),
         cmocka_unit_test(test_range_steps_equal_whole_step),
+        cmocka_unit_test(test_parallel_step_equals_serial),
         cmocka_unit_test(test_ids_and_swap_remove),
         cmocka_unit_test(test_get_set_roundtrip),
         cmocka_unit_test(test_push_place_and_inputs),

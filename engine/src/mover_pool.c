@@ -9,6 +9,7 @@
 #include "mote/mover_pool.h"
 #include "mover_fields.h"
 #include "pool_core.h"
+#include "task_split.h"
 
 struct mote_mover_pool {
     mote_pool_core core;
@@ -393,6 +394,14 @@ mote_status mote_mover_pool_substeps(const mote_mover_pool *pool, float dt, int 
     return MOTE_OK;
 }
 
+/* The split of a checked dt into sub-steps, and their coefficients. */
+static void prepare_step(const mote_mover_pool *pool, float dt, mote_mover_step *step) {
+    int substeps = 0;
+    float substep = 0.0f;
+    mote_mover_pool_substeps(pool, dt, &substeps, &substep);
+    mote_mover_step_prepare(&pool->params, substep, substeps, step);
+}
+
 mote_status mote_mover_pool_step(mote_mover_pool *pool, float dt) {
     if (pool == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
@@ -409,13 +418,39 @@ mote_status mote_mover_pool_step_range(mote_mover_pool *pool, size_t begin, size
     if (status != MOTE_OK || idle) {
         return status;
     }
-    int substeps = 0;
-    float substep = 0.0f;
-    mote_mover_pool_substeps(pool, dt, &substeps, &substep); /* dt checked above */
     mote_mover_step step;
-    mote_mover_step_prepare(&pool->params, substep, substeps, &step);
+    prepare_step(pool, dt, &step);
     mote_mover_view view = mote_mover_pool_view(pool);
     pool->kernel(&view, begin, end, &step);
+    return MOTE_OK;
+}
+
+typedef struct mover_step_job {
+    mote_mover_view view;
+    mote_mover_kernel_fn kernel;
+    mote_mover_step step;
+} mover_step_job;
+
+static void step_mover_range(size_t begin, size_t end, void *context) {
+    const mover_step_job *job = context;
+    job->kernel(&job->view, begin, end, &job->step);
+}
+
+mote_status mote_mover_pool_step_parallel(mote_mover_pool *pool, float dt,
+                                          const mote_task_system *tasks) {
+    if (pool == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    bool idle;
+    mote_status status = mote_pool_core_check_step(&pool->core, 0, pool->core.count, dt, &idle);
+    if (status != MOTE_OK || idle) {
+        return status;
+    }
+    mover_step_job job;
+    job.view = mote_mover_pool_view(pool);
+    job.kernel = pool->kernel;
+    prepare_step(pool, dt, &job.step);
+    mote_run_range_tasks(tasks, 0, pool->core.count, step_mover_range, &job);
     return MOTE_OK;
 }
 

@@ -13,6 +13,7 @@
 #include "mote/backend.h"
 #include "mote/base.h"
 #include "mote/movement.h"
+#include "mote/tasks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -163,6 +164,12 @@ mote_status mote_mover_pool_step(mote_mover_pool *pool, float dt);
  * threads at once, and any split gives the same bits as one whole step. MOTE_ERROR_RANGE
  * unless begin <= end <= count. */
 mote_status mote_mover_pool_step_range(mote_mover_pool *pool, size_t begin, size_t end, float dt);
+
+/* Steps every element by dt seconds like mote_mover_pool_step, in ranges run on tasks (see
+ * mote/tasks.h; NULL runs on this thread). Returns once every range has run; the result is
+ * bit for bit the serial step's. */
+mote_status mote_mover_pool_step_parallel(mote_mover_pool *pool, float dt,
+                                          const mote_task_system *tasks);
 
 /* Looks for NaN or infinity in every element's fields. MOTE_OK when there is none, else
  * MOTE_ERROR_NON_FINITE; out (may be NULL) says how many elements and which first. */
