@@ -53,6 +53,15 @@ static mote_vec2 direction(mote_vec2 v) {
     return l > MOTE_MOVEMENT_DIRECTION_EPS ? vec2(v.x / l, v.y / l) : vec2(0.0f, 0.0f);
 }
 
+/* The turn damper's blend, as the seed writes its damper: 1 - e^(-ln2 dt / (halflife + eps)).
+ * (Not mote_damper, whose -expm1f form rounds differently: glibc's expm1f differs between
+ * x86-64 and aarch64 while its expf agrees, and the immediate velocity this feeds decides the
+ * model's branches, so the kernels must reproduce it bit for bit on every platform.) */
+float mote_movement_turn_blend(float turn_strength, float dt) {
+    float halflife = 1.0f / turn_strength;
+    return 1.0f - expf(-(MOTE_LN2 * dt) / (halflife + MOTE_SPRING_EPS));
+}
+
 /* v rescaled to length cap when it is longer. */
 static mote_vec2 cap_speed(mote_vec2 v, float cap) {
     return length(v) > cap ? scale(direction(v), cap) : v;
@@ -73,9 +82,9 @@ void mote_movement_update_facing(mote_movement_state *s, mote_vec2 desired_veloc
     /* Rotate the current direction of travel toward the requested one. */
     if (p->turn_strength > MOTE_MOVEMENT_TURN_EPS && desired_speed > MOTE_MOVEMENT_DIRECTION_EPS) {
         mote_vec2 goal = scale(direction(desired_velocity), length(s->immediate_velocity));
-        float halflife = 1.0f / p->turn_strength;
-        s->immediate_velocity.x = mote_damper(s->immediate_velocity.x, goal.x, halflife, dt);
-        s->immediate_velocity.y = mote_damper(s->immediate_velocity.y, goal.y, halflife, dt);
+        float blend = mote_movement_turn_blend(p->turn_strength, dt);
+        s->immediate_velocity.x += (goal.x - s->immediate_velocity.x) * blend;
+        s->immediate_velocity.y += (goal.y - s->immediate_velocity.y) * blend;
     }
 
     const mote_vec2 error = sub(desired_velocity, s->immediate_velocity);

@@ -2,6 +2,7 @@
  * expressions so the wide kernel's broadcast constants are the reference's bits. */
 #include <math.h>
 
+#include "mote/movement.h"
 #include "mote/spring.h"
 #include "mover_step.h"
 
@@ -34,9 +35,7 @@ void mote_mover_step_prepare(const mote_movement_params *p, float dt, int subste
     step->inv_dt = 1.0f / dt;
     const bool turns = p->turn_strength > MOTE_MOVEMENT_TURN_EPS;
     step->turn_min_speed = turns ? MOTE_MOVEMENT_DIRECTION_EPS : INFINITY;
-    /* mote_damper with half-life 1 / turn_strength: mote_ref_damper's blend */
-    float damping = mote_halflife_to_damping(turns ? 1.0f / p->turn_strength : 0.0f);
-    step->turn_blend = turns ? -expm1f(-(damping / 4.0f) * dt) : 0.0f;
+    step->turn_blend = turns ? mote_movement_turn_blend(p->turn_strength, dt) : 0.0f;
     step->accelerating = side((1.0f - p->directional_acceleration) * p->acceleration,
                               p->directional_acceleration * p->acceleration,
                               p->acceleration_halflife, p->acceleration_compensation, dt);

@@ -2,8 +2,9 @@
  * count, and the per-pool coefficients every element shares. The model's exponentials and
  * divisions that depend only on params and dt are the same for every element of a pool, so
  * they are computed once per step here, with libm and the reference's own expressions
- * (mote_damper, mote_spring, mote_spring_angle): the wide kernel broadcasts them, and gets
- * the bits the reference computes per element. */
+ * (mote_movement_turn_blend, mote_spring, mote_spring_angle): the wide kernel broadcasts
+ * them, and gets the bits the reference computes per element. They use libm's expf only
+ * (never expm1f, which glibc rounds differently on x86-64 and aarch64). */
 #ifndef MOTE_MOVER_STEP_H
 #define MOTE_MOVER_STEP_H
 
@@ -31,7 +32,7 @@ typedef struct mote_mover_step {
     float inv_dt;         /* 1 / dt */
     float turn_min_speed; /* turn damper runs where desired speed > this; +inf when
                            * turn_strength is at or below MOTE_MOVEMENT_TURN_EPS */
-    float turn_blend;     /* mote_damper's -expm1(-(damping / 4) dt), halflife 1/turn_strength */
+    float turn_blend;     /* mote_movement_turn_blend(turn_strength, dt) */
     mote_mover_side accelerating, decelerating;
     mote_spring_coeffs facing; /* each facing spring (half the half-life when double) */
 } mote_mover_step;

@@ -105,6 +105,11 @@ void mote_movement_place_at(mote_movement_state *s, mote_vec2 position, float fa
  * immediate_velocity, so the smoothing spring carries it instead of pulling it back. */
 void mote_movement_push(mote_movement_state *s, mote_vec2 delta_velocity);
 
+/* The fraction of the way the turn damper (half-life 1 / turn_strength, 1/s) moves the
+ * immediate velocity toward the requested direction in dt seconds: the seed's damper,
+ * 1 - e^(-ln2 dt / (1 / turn_strength + 1e-5)). */
+float mote_movement_turn_blend(float turn_strength, float dt);
+
 /* The accelerate/decelerate choice: true when desired_speed (units/s) counts as at least
  * speed, the length of the immediate velocity (after the turn damper). */
 bool mote_movement_counts_as_accelerating(float desired_speed, float speed);
