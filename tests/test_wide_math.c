@@ -192,11 +192,97 @@ static void test_wrap_angle_exact(void **state) {
     free(out);
 }
 
+/* atan2's documented bound (wide_math.h): every finite (y, x), in ULP of the result. */
+#define ATAN2_MAX_ULP 2u
+
+/* atan2 against double atan2 over 2^21 points: every angle, at radii from 1e-30 to 1e30, and
+ * independent random pairs over many scales; bit-identical across the wide variants. */
+static void test_atan2_domain(void **state) {
+    (void)state;
+    float *y = malloc(SAMPLES * sizeof(float));
+    float *x = malloc(SAMPLES * sizeof(float));
+    float *out = malloc(SAMPLES * sizeof(float));
+    float *first = malloc(SAMPLES * sizeof(float));
+    assert_true(y && x && out && first);
+    test_rng rng = {0xa7a2};
+    for (uint32_t i = 0; i < SAMPLES; ++i) {
+        if (i % 2 == 0) {
+            double angle = -3.14159265358979323846 + 6.28318530717958647692 * (i + 0.5) / SAMPLES;
+            double radius = pow(10.0, test_rng_range(&rng, -30.0f, 30.0f));
+            y[i] = (float)(radius * sin(angle));
+            x[i] = (float)(radius * cos(angle));
+        } else {
+            y[i] = test_rng_range(&rng, -1.0f, 1.0f) * powf(10.0f, test_rng_range(&rng, -3, 6));
+            x[i] = test_rng_range(&rng, -1.0f, 1.0f) * powf(10.0f, test_rng_range(&rng, -3, 6));
+        }
+    }
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    bool have_first = false;
+    uint32_t worst = 0;
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        tables[t]->math.atan2(y, x, out, SAMPLES);
+        for (uint32_t i = 0; i < SAMPLES; ++i) {
+            float ref = (float)atan2((double)y[i], (double)x[i]);
+            uint32_t u = test_ulp_distance(out[i], ref);
+            if (u > ATAN2_MAX_ULP) {
+                fail_msg("%s atan2(%.9g, %.9g) = %.9g, want %.9g: %u ULP > %u", tables[t]->name,
+                         y[i], x[i], out[i], ref, u, ATAN2_MAX_ULP);
+            }
+            worst = u > worst ? u : worst;
+        }
+        if (!have_first) {
+            memcpy(first, out, SAMPLES * sizeof(float));
+            have_first = true;
+        } else if (memcmp(first, out, SAMPLES * sizeof(float)) != 0) {
+            fail_msg("atan2: %s differs from the first wide variant", tables[t]->name);
+        }
+    }
+    assert_true(have_first);
+    printf("# atan2 every angle, radii 1e-30..1e30: worst %u ULP (bound %u)\n", worst,
+           ATAN2_MAX_ULP);
+    free(y);
+    free(x);
+    free(out);
+    free(first);
+}
+
+/* atan2 on the axes, at zero, with infinities and NaN: as documented in wide_math.h. */
+static void test_atan2_edges(void **state) {
+    (void)state;
+    const float pi = 3.14159265358979f;
+    const float y[] = {0.0f, 0.0f, 1.0f, -1.0f, 0.0f, 5.0f, -5.0f, INFINITY, 1.0f, NAN, 1.0f, 3.0f};
+    const float x[] = {0.0f,      1.0f, 0.0f, 0.0f, -2.0f, INFINITY,
+                       -INFINITY, 2.0f, NAN,  1.0f, 1.0f,  -3.0f};
+    const float want[] = {0.0f, 0.0f,   pi / 2, -pi / 2, pi,     0.0f,
+                          -pi,  pi / 2, NAN,    NAN,     pi / 4, 3 * pi / 4};
+    const size_t n = sizeof y / sizeof y[0];
+    float out[sizeof y / sizeof y[0]];
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        tables[t]->math.atan2(y, x, out, n);
+        for (size_t i = 0; i < n; ++i) {
+            if (test_ulp_distance(out[i], want[i]) > ATAN2_MAX_ULP) {
+                fail_msg("%s atan2(%g, %g) = %.9g, want %.9g", tables[t]->name, y[i], x[i], out[i],
+                         want[i]);
+            }
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exp_domain),   cmocka_unit_test(test_exp_kernel_domain),
         cmocka_unit_test(test_expm1_domain), cmocka_unit_test(test_sin_cos_domain),
         cmocka_unit_test(test_exp_edges),    cmocka_unit_test(test_wrap_angle_exact),
+        cmocka_unit_test(test_atan2_domain), cmocka_unit_test(test_atan2_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

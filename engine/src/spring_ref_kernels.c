@@ -81,6 +81,12 @@ LIBM_ARRAY(libm_sin, sinf)
 LIBM_ARRAY(libm_cos, cosf)
 LIBM_ARRAY(ref_wrap_angle, mote_wrap_angle)
 
+static void libm_atan2(const float *a, const float *b, float *out, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        out[i] = atan2f(a[i], b[i]);
+    }
+}
+
 const mote_kernel_table mote_kernel_table_scalar = {
     .name = "scalar",
     .backend = MOTE_BACKEND_SCALAR,
@@ -99,6 +105,7 @@ const mote_kernel_table mote_kernel_table_scalar = {
             [MOTE_SPRING_DAMPED] = ref_damped,
             [MOTE_SPRING_DOUBLE] = ref_double,
         },
-    .math = {libm_exp, libm_expm1, libm_sin, libm_cos, ref_wrap_angle},
+    .math = {libm_exp, libm_expm1, libm_sin, libm_cos, ref_wrap_angle, libm_atan2},
+    .mover = mote_mover_kernel_reference,
     .debris = mote_debris_kernel_scalar,
 };

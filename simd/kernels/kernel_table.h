@@ -6,6 +6,7 @@
 #include "mote/backend.h"
 #include "mote/debris_pool.h"
 #include "mote/spring_pool.h"
+#include "mover_step.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,6 +24,9 @@ typedef void (*mote_debris_kernel_fn)(const mote_debris_view *v, const mote_debr
 /* Applies one wide-math function element-wise: out[i] = fn(in[i]) for i < n. */
 typedef void (*mote_array_fn)(const float *in, float *out, size_t n);
 
+/* Applies one two-input wide-math function element-wise: out[i] = fn(a[i], b[i]) for i < n. */
+typedef void (*mote_array2_fn)(const float *a, const float *b, float *out, size_t n);
+
 /* The wide math functions, exposed element-wise so tests can measure them. */
 typedef struct mote_math_table {
     mote_array_fn exp;        /* e^x */
@@ -30,6 +34,7 @@ typedef struct mote_math_table {
     mote_array_fn sin;        /* sin x */
     mote_array_fn cos;        /* cos x */
     mote_array_fn wrap_angle; /* x into (-pi, pi] */
+    mote_array2_fn atan2;     /* atan2(a, b): a is y, b is x */
 } mote_math_table;
 
 /* One compiled variant of the kernel sources. */
@@ -41,6 +46,7 @@ typedef struct mote_kernel_table {
     int lanes;
     mote_spring_kernel_fn spring[MOTE_SPRING_KIND_COUNT];
     mote_math_table math;
+    mote_mover_kernel_fn mover; /* the movement model (mover_step.h) */
     mote_debris_kernel_fn debris;
 } mote_kernel_table;
 

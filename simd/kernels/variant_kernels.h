@@ -26,6 +26,10 @@ MOTE_DECLARE_MATH_ARRAY(expm1)
 MOTE_DECLARE_MATH_ARRAY(sin)
 MOTE_DECLARE_MATH_ARRAY(cos)
 MOTE_DECLARE_MATH_ARRAY(wrap_angle)
+void MOTE_VARIANT_FN(mote_math_atan2)(const float *a, const float *b, float *out, size_t n);
+
+void MOTE_VARIANT_FN(mote_mover_kernel)(const mote_mover_view *v, size_t begin, size_t end,
+                                        const mote_mover_step *step);
 
 void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *v, const mote_debris_frame *frame,
                                          size_t begin, size_t end);

@@ -34,6 +34,8 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
             .sin = MOTE_VARIANT_FN(mote_math_sin),
             .cos = MOTE_VARIANT_FN(mote_math_cos),
             .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
+            .atan2 = MOTE_VARIANT_FN(mote_math_atan2),
         },
+    .mover = MOTE_VARIANT_FN(mote_mover_kernel),
     .debris = MOTE_VARIANT_FN(mote_debris_kernel),
 };

@@ -19,6 +19,7 @@ void compare_print_usage(FILE *stream) {
     for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
         fprintf(stream, "%s%s", k ? ", " : "", mote_spring_kind_name((mote_spring_kind)k));
     }
+    fprintf(stream, ", movers (the crowd: mover pools)");
     fprintf(stream,
             ", debris (the debris pool kernel; time, phase, position and velocity must\n"
             "              match the reference bit for bit, orientation within %.2g after 1\n"
@@ -80,6 +81,7 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
     options->steps = 0;
     options->seed = COMPARE_DEFAULT_SEED;
     options->json = false;
+    options->movers_only = false;
     options->debris = false;
 
     for (int i = 1; i < argc; ++i) {
@@ -102,10 +104,16 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
         }
         const char *value = argv[++i];
         unsigned long long number = 0;
-        if (strcmp(arg, "--kind") == 0 && strcmp(value, "debris") == 0) {
+        if (strcmp(arg, "--kind") == 0 && strcmp(value, "movers") == 0) {
+            options->movers_only = true;
+            options->debris = false;
+            options->all_kinds = false;
+        } else if (strcmp(arg, "--kind") == 0 && strcmp(value, "debris") == 0) {
             options->debris = true;
+            options->movers_only = false;
             options->all_kinds = false;
         } else if (strcmp(arg, "--kind") == 0) {
+            options->movers_only = false;
             options->debris = false;
             if (!mote_spring_kind_parse(value, &options->kind) ||
                 options->kind >= MOTE_SPRING_KIND_COUNT) {

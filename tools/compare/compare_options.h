@@ -21,7 +21,8 @@ typedef struct compare_options {
     long steps;            /* --steps S; 0 when not given (one step only) */
     uint64_t seed;         /* seeds the starting state */
     bool json;             /* one JSON document instead of the table */
-    bool debris; /* --kind debris: the debris pools only (no --kind: springs, then debris) */
+    bool movers_only;      /* --kind movers: only the crowd (no --kind runs it too) */
+    bool debris;           /* --kind debris: only the debris pools (no --kind runs them too) */
 } compare_options;
 
 typedef enum compare_parse_result {

@@ -122,7 +122,8 @@ static void json_names(FILE *out, const mote_kernel_table *const *tables, size_t
 
 void compare_report_json(FILE *out, const compare_options *options,
                          const compare_variants *variants, const compare_kind_result *results,
-                         size_t result_count, const char *extra_kind, int pass) {
+                         size_t result_count, int pass, const compare_movers_result *movers,
+                         const char *debris_json) {
     fprintf(out,
             "{\n  \"tool\": \"mote-compare\",\n  \"seed\": %" PRIu64
             ",\n  \"count\": %zu,\n  \"dt\": ",
@@ -144,8 +145,13 @@ void compare_report_json(FILE *out, const compare_options *options,
         }
         fprintf(out, "]}");
     }
-    if (extra_kind != NULL) {
-        fprintf(out, "%s\n    %s", result_count ? "," : "", extra_kind);
+    fprintf(out, "\n  ],\n  ");
+    if (movers != NULL) {
+        compare_movers_json(out, variants, movers);
+        fprintf(out, ",\n  ");
     }
-    fprintf(out, "\n  ],\n  \"pass\": %s\n}\n", pass ? "true" : "false");
+    if (debris_json != NULL) {
+        fprintf(out, "\"debris\": %s,\n  ", debris_json);
+    }
+    fprintf(out, "\"pass\": %s\n}\n", pass ? "true" : "false");
 }

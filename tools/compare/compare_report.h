@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "compare_movers.h"
 #include "compare_options.h"
 #include "compare_run.h"
 
@@ -15,10 +16,12 @@ void compare_report_header(FILE *out, const compare_options *options,
 void compare_report_kind(FILE *out, const compare_variants *variants,
                          const compare_kind_result *result);
 
-/* Every kind as one JSON document ending in "pass"; extra_kind (may be NULL) is one more
- * ready-made entry of the "kinds" array (the debris comparison). */
+/* Every kind, the crowd when movers is not NULL and the debris comparison when debris_json
+ * is not NULL (a ready-made JSON object, printed as member "debris"), as one JSON document
+ * ending in "pass". */
 void compare_report_json(FILE *out, const compare_options *options,
                          const compare_variants *variants, const compare_kind_result *results,
-                         size_t result_count, const char *extra_kind, int pass);
+                         size_t result_count, int pass, const compare_movers_result *movers,
+                         const char *debris_json);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "compare_debris.h"
+#include "compare_movers.h"
 #include "compare_options.h"
 #include "compare_report.h"
 #include "compare_run.h"
@@ -39,7 +40,7 @@ int main(int argc, char **argv) {
                                  : (int)options.kind;
     size_t result_count = 0;
     int pass = 1;
-    for (int k = first; k <= last; ++k) {
+    for (int k = first; k <= last && !options.movers_only; ++k) {
         compare_kind_result *result = &results[result_count];
         if (!compare_run_kind(&variants, &options, (mote_spring_kind)k, result)) {
             fprintf(stderr, "mote-compare: out of memory for %zu springs\n", options.count);
@@ -54,6 +55,18 @@ int main(int argc, char **argv) {
         }
     }
 
+    compare_movers_result movers;
+    bool with_movers = options.all_kinds || options.movers_only;
+    if (with_movers) {
+        if (!compare_movers_run(&variants, &options, &movers)) {
+            fprintf(stderr, "mote-compare: out of memory for %zu movers\n", options.count);
+            pass = 0;
+            with_movers = false;
+        } else if (!options.json) {
+            compare_movers_report(stdout, &variants, &movers);
+        }
+        pass = pass && (!with_movers || movers.pass);
+    }
     char *debris_json = NULL;
     if (options.all_kinds || options.debris) {
         bool out_of_memory = false;
@@ -62,8 +75,10 @@ int main(int argc, char **argv) {
             fprintf(stderr, "mote-compare: out of memory for %zu debris pieces\n", options.count);
         }
     }
+
     if (options.json) {
-        compare_report_json(stdout, &options, &variants, results, result_count, debris_json, pass);
+        compare_report_json(stdout, &options, &variants, results, result_count, pass,
+                            with_movers ? &movers : NULL, debris_json);
     } else {
         printf("\nmote-compare: %s\n", pass ? "PASS" : "FAIL");
     }

@@ -41,4 +41,7 @@ bool trace_scenario_springs(const trace_options *options, const char *csv_path,
 bool trace_scenario_debris(const trace_options *options, const char *csv_path, const char *svg_path,
                            FILE *log, FILE *err);
 
+bool trace_scenario_crowd(const trace_options *options, const char *csv_path, const char *svg_path,
+                          FILE *log, FILE *err);
+
 #endif

@@ -5,6 +5,7 @@
 
 static const trace_scenario scenarios[] = {
     {"springs", "one spring of every kind chasing a goal that jumps twice", trace_scenario_springs},
+    {"crowd", "agents on a circle each walking to the opposite point", trace_scenario_crowd},
     {"debris", "a spinning hull shedding pieces: peel, release, tumble", trace_scenario_debris},
 };
 

@@ -9,6 +9,8 @@
 #include "mote/random.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
+#include "mote/movement.h"
+#include "mote/mover_pool.h"
 #include "mote/tasks.h"
 
 #endif

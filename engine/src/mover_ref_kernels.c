@@ -1,0 +1,43 @@
+/* The scalar reference mover kernel: for each element, its state out of the arrays, one
+ * mote_movement_update (or _update_facing) per sub-step, and back. */
+#include "mote/movement.h"
+#include "mover_fields.h"
+#include "mover_step.h"
+
+void mote_mover_kernel_reference(const mote_mover_view *v, size_t begin, size_t end,
+                                 const mote_mover_step *step) {
+    for (size_t i = begin; i < end; ++i) {
+        mote_movement_state s = {
+            .position = {v->position_x[i], v->position_y[i]},
+            .velocity = {v->velocity_x[i], v->velocity_y[i]},
+            .acceleration = {v->acceleration_x[i], v->acceleration_y[i]},
+            .immediate_velocity = {v->immediate_velocity_x[i], v->immediate_velocity_y[i]},
+            .rotation = v->rotation[i],
+            .angular_velocity = v->angular_velocity[i],
+            .immediate_rotation = v->immediate_rotation[i],
+            .immediate_angular_velocity = v->immediate_angular_velocity[i],
+        };
+        const mote_vec2 desired = {v->desired_velocity_x[i], v->desired_velocity_y[i]};
+        const bool explicit_facing = v->explicit_facing[i] != 0.0f;
+        for (int k = 0; k < step->substeps; ++k) {
+            if (explicit_facing) {
+                mote_movement_update_facing(&s, desired, v->desired_facing[i], step->dt,
+                                            &step->params);
+            } else {
+                mote_movement_update(&s, desired, step->dt, &step->params);
+            }
+        }
+        v->position_x[i] = s.position.x;
+        v->position_y[i] = s.position.y;
+        v->velocity_x[i] = s.velocity.x;
+        v->velocity_y[i] = s.velocity.y;
+        v->acceleration_x[i] = s.acceleration.x;
+        v->acceleration_y[i] = s.acceleration.y;
+        v->immediate_velocity_x[i] = s.immediate_velocity.x;
+        v->immediate_velocity_y[i] = s.immediate_velocity.y;
+        v->rotation[i] = s.rotation;
+        v->angular_velocity[i] = s.angular_velocity;
+        v->immediate_rotation[i] = s.immediate_rotation;
+        v->immediate_angular_velocity[i] = s.immediate_angular_velocity;
+    }
+}

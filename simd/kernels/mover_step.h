@@ -1,0 +1,52 @@
+/* Internal: one mover-pool step as the kernels receive it: the params, the sub-step dt and
+ * count, and the per-pool coefficients every element shares. The model's exponentials and
+ * divisions that depend only on params and dt are the same for every element of a pool, so
+ * they are computed once per step here, with libm and the reference's own expressions
+ * (mote_movement_turn_blend, mote_spring, mote_spring_angle): the wide kernel broadcasts
+ * them, and gets the bits the reference computes per element. They use libm's expf only
+ * (never expm1f, which glibc rounds differently on x86-64 and aarch64). */
+#ifndef MOTE_MOVER_STEP_H
+#define MOTE_MOVER_STEP_H
+
+#include "mote/mover_pool.h"
+
+/* A critically damped spring's step coefficients for one half-life and dt, as
+ * mote_ref_spring computes them: y = damping / 2, y dt, e^(-y dt). */
+typedef struct mote_spring_coeffs {
+    float y, ydt, eydt;
+} mote_spring_coeffs;
+
+/* The constants of one side of the accelerate/decelerate choice. */
+typedef struct mote_mover_side {
+    float lateral_rate;     /* units/s^2 */
+    float lateral_rate_dt;  /* lateral_rate * dt: the exact-close threshold */
+    float directional_rate; /* units/s^2 */
+    float lookahead;        /* s: dt + compensation * halflife / ln2 */
+    mote_spring_coeffs spring;
+} mote_mover_side;
+
+typedef struct mote_mover_step {
+    mote_movement_params params;
+    float dt;             /* s: one sub-step */
+    int substeps;         /* >= 1 */
+    float inv_dt;         /* 1 / dt */
+    float turn_min_speed; /* turn damper runs where desired speed > this; +inf when
+                           * turn_strength is at or below MOTE_MOVEMENT_TURN_EPS */
+    float turn_blend;     /* mote_movement_turn_blend(turn_strength, dt) */
+    mote_mover_side accelerating, decelerating;
+    mote_spring_coeffs facing; /* each facing spring (half the half-life when double) */
+} mote_mover_step;
+
+/* Fills step for substeps sub-steps of dt seconds each under params. */
+void mote_mover_step_prepare(const mote_movement_params *params, float dt, int substeps,
+                             mote_mover_step *step);
+
+/* Steps the elements [begin, end) of v by step (checked by the caller). */
+typedef void (*mote_mover_kernel_fn)(const mote_mover_view *v, size_t begin, size_t end,
+                                     const mote_mover_step *step);
+
+/* The scalar reference kernel: mote_movement_update per element and sub-step. */
+void mote_mover_kernel_reference(const mote_mover_view *v, size_t begin, size_t end,
+                                 const mote_mover_step *step);
+
+#endif
