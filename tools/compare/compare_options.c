@@ -21,9 +21,10 @@ void compare_print_usage(FILE *stream) {
     }
     fprintf(stream, ", movers (the crowd: mover pools)");
     fprintf(stream,
-            ", debris (the debris pool kernel; time, phase, position and velocity must\n"
-            "              match the reference bit for bit, orientation within %.2g after 1\n"
-            "              step and %.2g after 1000, growing linearly past that)",
+            ", debris (the debris pools)\n"
+            "              debris: time, phase, position and velocity must match the\n"
+            "              reference bit for bit; orientation within %.2g after 1 step,\n"
+            "              %.2g after 1000, growing linearly past that",
             DEBRIS_ORIENTATION_ONE_STEP, DEBRIS_ORIENTATION_LONG_RUN);
     fprintf(stream,
             "\n"
