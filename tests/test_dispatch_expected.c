@@ -22,6 +22,7 @@
 #include "mote/backend.h"
 #include "mote/spring_pool.h"
 
+#if defined(__x86_64__)
 /* True when the "flags" line of /proc/cpuinfo lists flag. */
 static bool cpuinfo_has(const char *flag) {
     FILE *f = fopen("/proc/cpuinfo", "r");
@@ -47,6 +48,7 @@ static bool cpuinfo_has(const char *flag) {
     fclose(f);
     return found;
 }
+#endif
 
 static mote_backend expected_backend(void) {
     const char *text = getenv("MOTE_EXPECT_BACKEND");
