@@ -7,7 +7,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
 tools/install-deps.sh valgrind
 
-valgrind_args="valgrind;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite,indirect;--track-origins=yes;--quiet"
+valgrind_args="valgrind;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite,indirect;--quiet"
 cmake -S . -B build/valgrind $(generator_for build/valgrind) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DMOTE_WERROR=ON "-DCMAKE_CROSSCOMPILING_EMULATOR=$valgrind_args"
 cmake --build build/valgrind --parallel "$jobs"
