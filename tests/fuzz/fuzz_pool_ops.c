@@ -9,7 +9,10 @@
  *   - a step changes only [begin, end), and each stepped element ends exactly as it does
  *     when stepped alone in a pool of one: no element's data (non-finite or not) reaches
  *     another element;
- *   - validate counts exactly the elements holding a non-finite float.
+ *   - validate counts exactly the elements holding a non-finite float;
+ *   - with a flaky allocator (every n-th allocation of the pool fails, n from the input),
+ *     create, add and reserve may fail with MOTE_ERROR_OUT_OF_MEMORY, changing nothing, and
+ *     LeakSanitizer sees every block freed.
  * A broken invariant prints what broke and aborts (libFuzzer then saves the input). */
 #include <float.h>
 #include <math.h>
@@ -201,6 +204,27 @@ static void check_validate(const pool_adapter *a, void *pool) {
           bad, first);
 }
 
+/* The allocator the fuzzed pool is created with: fails every `every`-th call (0: never). */
+static struct {
+    uint32_t every;
+    uint32_t calls;
+} flaky;
+
+static void *flaky_alloc(size_t size, size_t alignment, void *user) {
+    (void)user;
+    flaky.calls += 1;
+    if (flaky.every != 0 && flaky.calls % flaky.every == 0) {
+        return NULL;
+    }
+    return aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+}
+
+static void flaky_free(void *ptr, size_t size, void *user) {
+    (void)size;
+    (void)user;
+    free(ptr);
+}
+
 static bool valid_dt(float dt) {
     return dt >= 0.0f && isfinite(dt);
 }
@@ -217,8 +241,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     def.capacity = u8(&r) % 40;
     def.max_count = 1 + u8(&r) % (MAX_LIVE - 1);
     def.backend = (mote_backend)((int)(u8(&r) % (MOTE_BACKEND_COUNT + 1)) - 1);
+    flaky.every = u8(&r) % 8;
+    flaky.calls = 0;
+    /* the pool keeps the allocator it was created with; scratch pools get the default */
+    const mote_allocator hooks = {flaky_alloc, flaky_free, NULL};
+    mote_set_allocator(&hooks);
     void *pool = NULL;
     mote_status status = a->create(a, &def, &pool);
+    mote_set_allocator(NULL);
+    if (status == MOTE_ERROR_OUT_OF_MEMORY && flaky.every != 0) {
+        CHECK(pool == NULL, "failed create returned a pool");
+        return 0;
+    }
     if (def.capacity > def.max_count) {
         CHECK(status == MOTE_ERROR_INVALID_ARGUMENT, "create with capacity > max_count: %s",
               mote_status_name(status));
@@ -246,6 +280,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (count >= m.max_count) {
                 CHECK(status == MOTE_ERROR_FULL, "add past max_count: %s",
                       mote_status_name(status));
+                expect_unchanged = true;
+            } else if (status == MOTE_ERROR_OUT_OF_MEMORY && flaky.every != 0) {
                 expect_unchanged = true;
             } else {
                 CHECK(status == MOTE_OK, "add: %s", mote_status_name(status));
@@ -350,8 +386,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 9: { /* reserve */
             size_t want = u8(&r) * 2u;
             status = a->reserve(pool, want);
-            CHECK(status == (want > m.max_count ? MOTE_ERROR_FULL : MOTE_OK), "reserve %zu: %s",
-                  want, mote_status_name(status));
+            bool oom = status == MOTE_ERROR_OUT_OF_MEMORY && flaky.every != 0;
+            CHECK(oom || status == (want > m.max_count ? MOTE_ERROR_FULL : MOTE_OK),
+                  "reserve %zu: %s", want, mote_status_name(status));
             CHECK(status != MOTE_OK || a->capacity(pool) >= want, "reserve left capacity %zu",
                   a->capacity(pool));
             CHECK(pool_adapter_hash(a, pool) == hash, "reserve changed the elements");
