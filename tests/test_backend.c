@@ -164,9 +164,25 @@ static int run_child(const char *value) {
         env[k++] = assignment;
     }
     env[k] = NULL;
-    char *argv[] = {(char *)self_path, (char *)CHILD_FLAG, NULL};
+    /* Under an emulator (qemu-aarch64, qemu-x86_64 -cpu ..., valgrind) the child runs under
+     * the same one: MOTE_TEST_EMULATOR holds its words, space-separated (tests/CMakeLists.txt
+     * sets it from CMAKE_CROSSCOMPILING_EMULATOR). */
+    char emulator[512] = "";
+    const char *words = getenv("MOTE_TEST_EMULATOR");
+    if (words != NULL) {
+        snprintf(emulator, sizeof emulator, "%s", words);
+    }
+    char *argv[40];
+    size_t argc = 0;
+    for (char *save = NULL, *w = strtok_r(emulator, " ", &save); w != NULL && argc < 37;
+         w = strtok_r(NULL, " ", &save)) {
+        argv[argc++] = w;
+    }
+    argv[argc++] = (char *)self_path;
+    argv[argc++] = (char *)CHILD_FLAG;
+    argv[argc] = NULL;
     pid_t pid;
-    int spawned = posix_spawn(&pid, self_path, NULL, NULL, argv, env);
+    int spawned = posix_spawnp(&pid, argv[0], NULL, NULL, argv, env);
     free(env);
     assert_int_equal(spawned, 0);
     int status = 0;

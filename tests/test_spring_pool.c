@@ -623,7 +623,8 @@ static void view_has_each_kinds_fields(void **state) {
 
 static void growth_to_four_million(void **state) {
     (void)state;
-    const size_t n = (size_t)1 << 22; /* 4,194,304 */
+    /* 4,194,304 (scaled down by MOTE_TEST_SCALE under emulation) */
+    const size_t n = test_scaled((size_t)1 << 22);
     /* by adds, growing from the default capacity */
     mote_spring_pool *pool = create_pool(MOTE_SPRING_CRITICAL, MOTE_BACKEND_AUTO);
     mote_spring_desc d = mote_default_spring_desc();

@@ -16,7 +16,13 @@
 #include "mote/spring.h"
 #include "test_support.h"
 
-#define SAMPLES (1u << 21)
+/* 2M samples; MOTE_TEST_SCALE (under emulation) takes it down to no fewer than 256k */
+#define SAMPLES samples()
+
+static uint32_t samples(void) {
+    size_t n = test_scaled((size_t)1 << 21);
+    return n < ((size_t)1 << 18) ? (uint32_t)1 << 18 : (uint32_t)n;
+}
 
 typedef struct math_case {
     const char *name;

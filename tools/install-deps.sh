@@ -12,8 +12,12 @@ if ! command -v dpkg >/dev/null 2>&1; then
 fi
 
 missing=()
+native="$(dpkg --print-architecture)"
 for package in "${packages[@]}"; do
-    if ! dpkg -s "$package" 2>/dev/null | grep -q '^Status: install ok installed'; then
+    # Once a foreign architecture is added (arm64 for the aarch64 gate), dpkg -s calls a name
+    # installed for both ambiguous: then ask for the native one.
+    if ! { dpkg -s "$package" 2>/dev/null || dpkg -s "$package:$native" 2>/dev/null; } |
+        grep -q '^Status: install ok installed'; then
         missing+=("$package")
     fi
 done

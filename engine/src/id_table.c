@@ -98,8 +98,8 @@ void mote_id_table_retire(mote_id_table *table, size_t dense, size_t last) {
     table->slot_of_dense[dense] = moved;
     table->dense_of_slot[moved] = (uint32_t)dense;
     table->dense_of_slot[slot] = FREE_SLOT;
-    uint32_t g = table->generation[slot] + 1;
-    table->generation[slot] = g == 0 ? 1 : g; /* never 0, so {slot, 0} is never live */
+    uint32_t g = table->generation[slot];
+    table->generation[slot] = g == UINT32_MAX ? 1 : g + 1; /* never 0: {slot, 0} is never live */
     table->next_free[slot] = table->free_head;
     table->free_head = slot;
 }

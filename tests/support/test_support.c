@@ -1,5 +1,6 @@
 /* Helpers shared by the test suites. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test_support.h"
@@ -31,4 +32,14 @@ uint64_t test_rng_next(test_rng *rng) {
 float test_rng_range(test_rng *rng, float lo, float hi) {
     double u = (double)(test_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
     return (float)(lo + (hi - lo) * u);
+}
+
+size_t test_scaled(size_t n) {
+    const char *text = getenv("MOTE_TEST_SCALE");
+    double scale = text != NULL ? strtod(text, NULL) : 1.0;
+    if (!(scale > 0.0) || scale > 1.0) {
+        scale = 1.0;
+    }
+    size_t scaled = (size_t)((double)n * scale);
+    return scaled < 1 ? 1 : scaled;
 }

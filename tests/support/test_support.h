@@ -2,6 +2,7 @@
 #ifndef MOTE_TEST_SUPPORT_H
 #define MOTE_TEST_SUPPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Distance in units in the last place between two floats (0 when bit-identical; both NaN
@@ -16,5 +17,10 @@ typedef struct test_rng {
 uint64_t test_rng_next(test_rng *rng);
 /* Uniform in [lo, hi). */
 float test_rng_range(test_rng *rng, float lo, float hi);
+
+/* n scaled by the MOTE_TEST_SCALE environment variable (a factor in (0, 1], default 1), at
+ * least 1. Heavy tests size their largest cases with it, so runs under emulation (qemu) or
+ * valgrind stay bounded; native runs keep full strength. */
+size_t test_scaled(size_t n);
 
 #endif

@@ -71,6 +71,14 @@ void compare_report_kind(FILE *out, const compare_variants *variants,
                 c->steps, c->steps == 1 ? "" : "s");
     }
     fprintf(out, "\n");
+    for (size_t i = 0; i < result->checkpoint_count; ++i) {
+        const compare_checkpoint *c = &result->checkpoint[i];
+        fprintf(out, "  state hash after %ld step%s:", c->steps, c->steps == 1 ? "" : "s");
+        for (size_t w = 0; w < variants->wide_count; ++w) {
+            fprintf(out, "%s %s 0x%016" PRIx64, w ? "," : "", variants->wide[w]->name, c->hash[w]);
+        }
+        fprintf(out, "\n");
+    }
 }
 
 /* A JSON number, or null for infinity and NaN (JSON has neither). */
@@ -84,8 +92,14 @@ static void json_number(FILE *out, double value) {
 
 static void json_checkpoint(FILE *out, const compare_variants *variants,
                             const compare_kind_result *result, const compare_checkpoint *c) {
-    fprintf(out, "{\"steps\": %ld, \"bit_identical\": %s, \"pass\": %s, \"fields\": [", c->steps,
+    fprintf(out, "{\"steps\": %ld, \"bit_identical\": %s, \"pass\": %s, ", c->steps,
             c->bit_identical ? "true" : "false", c->pass ? "true" : "false");
+    fprintf(out, "\"hashes\": {");
+    for (size_t w = 0; w < variants->wide_count; ++w) {
+        fprintf(out, "%s\"%s\": \"0x%016" PRIx64 "\"", w ? ", " : "", variants->wide[w]->name,
+                c->hash[w]);
+    }
+    fprintf(out, "}, \"fields\": [");
     bool first = true;
     for (int f = 0; f < FIELD_COUNT; ++f) {
         if (!(result->written & FIELD_BIT(f))) {

@@ -7,6 +7,7 @@
 #include "compare_run.h"
 #include "compare_state.h"
 #include "scaled_ulp.h"
+#include "state_hash.h"
 
 double compare_field_bound(const compare_checkpoint *c, int field, bool *relative) {
     *relative = c->ulp_bound[field] < 0.0;
@@ -124,6 +125,12 @@ static void measure(const compare_variants *variants, const compare_states *s,
     unsigned written = spring_kind_writes[kind];
     size_t count = s->reference.count;
     for (size_t w = 0; w < variants->wide_count; ++w) {
+        c->hash[w] = STATE_HASH_SEED;
+        for (int f = 0; f < FIELD_COUNT; ++f) {
+            if (s->wide[w].field[f] != NULL) {
+                c->hash[w] = state_hash_floats(c->hash[w], s->wide[w].field[f], count);
+            }
+        }
         for (int f = 0; f < FIELD_COUNT; ++f) {
             if (!(written & FIELD_BIT(f))) {
                 continue;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "compare_options.h"
 #include "kernel_table.h"
@@ -38,6 +39,8 @@ typedef struct compare_checkpoint {
     double ulp_bound[FIELD_COUNT]; /* scaled ULP bound per field (one step; negative: none) */
     double relative_bound;         /* relative bound (multi-step only; negative: none) */
     bool bit_identical; /* every wide variant gave the same bits in every written field */
+    /* per wide variant: state_hash of every stored field (count elements, NaNs canonical) */
+    uint64_t hash[COMPARE_MAX_VARIANTS];
     compare_field_error error[COMPARE_MAX_VARIANTS][FIELD_COUNT];
     bool pass;
 } compare_checkpoint;

@@ -1,0 +1,208 @@
+/* Golden hashes: every pool kind, from a fixed seeded state, stepped a fixed number of steps,
+ * must end in exactly the same bits on every wide backend of every platform (portable, avx2,
+ * avx512 and neon on x86; neon and portable on aarch64), and those bits are pinned here as
+ * one constant per kind. The scenario also adds, removes (swap-remove moves elements),
+ * writes NaN, infinity and a denormal into the view, and splits steps into ranges; NaNs are
+ * canonicalised by the hash (their payload differs between x86 and ARM and is not part of
+ * the contract). Emulated variants (another ISA's kernel source through SIMDe) must match
+ * too, through the adapter's step_table. A pool kind without a constant fails and prints
+ * the line to add. */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pool_adapter.h"
+#include "state_hash.h"
+
+/* The expected hash per adapter name (see the header comment). */
+static const struct {
+    const char *name;
+    uint64_t hash;
+} golden[] = {
+    {"spring/damper", 0x38b03372ff63550dull},       {"spring/critical", 0x3c7b3a90794590ddull},
+    {"spring/angle", 0xd799d2ddf9908c6bull},        {"spring/double_angle", 0x92e4ccb225a5729dull},
+    {"spring/decay", 0x8541e4f776a6ecd5ull},        {"spring/semi_implicit", 0x863d8d15616c86b9ull},
+    {"spring/exp_response", 0xe74f7dc4663d9af8ull}, {"spring/damped", 0x09c49049479ca2e7ull},
+    {"spring/double", 0x72c0cde73aaba11eull},
+};
+
+#define ELEMENTS     1000
+#define EXTRA        37
+#define STEPS        200
+#define REMOVE_EVERY 7
+
+static const float step_dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 144.0f, 0.1f};
+
+/* How the steps are run: the pool's own step calls, or one kernel table's kernel. */
+typedef struct stepper {
+    mote_backend backend;           /* the pool's backend */
+    const mote_kernel_table *table; /* non-NULL: step whole pools with this table instead */
+} stepper;
+
+/* Each kind's own seed (FNV-1a of its name), so adding a kind changes no other constant. */
+static uint64_t name_seed(const char *name) {
+    uint64_t h = STATE_HASH_SEED;
+    for (const char *c = name; *c != '\0'; ++c) {
+        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* Writes value into one element of one field (field_index modulo the field count). */
+static void poke(const pool_adapter *a, void *pool, size_t field_index, size_t index, float value) {
+    pool_field fields[POOL_MAX_FIELDS];
+    size_t n = a->fields(pool, fields);
+    assert_true(n > 0);
+    size_t f = field_index % n;
+    assert_true(fields[f].is_float);
+    ((float *)fields[f].data)[index] = value;
+}
+
+/* Runs the scenario on a fresh pool; returns the state hash, and the hash before the steps
+ * in *before_steps. */
+static uint64_t run_scenario(const pool_adapter *a, stepper how, uint64_t *before_steps) {
+    pool_adapter_def def = {16, (size_t)1 << 20, how.backend};
+    void *pool = NULL;
+    assert_int_equal(a->create(a, &def, &pool), MOTE_OK);
+    test_rng rng = {name_seed(a->name)};
+    static mote_id ids[ELEMENTS];
+    for (size_t i = 0; i < ELEMENTS; ++i) {
+        assert_int_equal(a->add_random(a, pool, &rng, &ids[i]), MOTE_OK);
+    }
+    for (size_t i = 3; i < ELEMENTS; i += REMOVE_EVERY) {
+        assert_int_equal(a->remove(pool, ids[i]), MOTE_OK);
+    }
+    for (size_t i = 0; i < EXTRA; ++i) {
+        assert_int_equal(a->add_random(a, pool, &rng, NULL), MOTE_OK);
+    }
+    size_t count = a->count(pool);
+    assert_int_equal(count, ELEMENTS - (ELEMENTS - 3 + REMOVE_EVERY - 1) / REMOVE_EVERY + EXTRA);
+    /* non-finite and denormal data, confined to their elements */
+    poke(a, pool, 0, 5, NAN);
+    poke(a, pool, 1, 11, INFINITY);
+    poke(a, pool, 0, 17, -INFINITY);
+    poke(a, pool, 2, 23, 1e-40f);
+    *before_steps = pool_adapter_hash(a, pool);
+    for (int s = 0; s < STEPS; ++s) {
+        float dt = step_dts[s % 4];
+        if (how.table != NULL) {
+            a->step_table(a, pool, how.table, dt);
+        } else if (s % 2 == 0) {
+            assert_int_equal(a->step(pool, dt), MOTE_OK);
+        } else {
+            /* any split gives the same bits as one whole step */
+            size_t cut1 = count / 3 + 1, cut2 = 2 * count / 3 - 5;
+            assert_int_equal(a->step_range(pool, cut1, cut2, dt), MOTE_OK);
+            assert_int_equal(a->step_range(pool, 0, cut1, dt), MOTE_OK);
+            assert_int_equal(a->step_range(pool, cut2, count, dt), MOTE_OK);
+        }
+    }
+    mote_validation v;
+    assert_int_equal(a->validate(pool, &v), MOTE_ERROR_NON_FINITE);
+    assert_true(v.bad_count >= 1 && v.bad_count <= 3); /* only the poked elements */
+    uint64_t hash = pool_adapter_hash(a, pool);
+    a->destroy(pool);
+    return hash;
+}
+
+static const uint64_t *expected_hash(const char *name) {
+    for (size_t i = 0; i < sizeof golden / sizeof golden[0]; ++i) {
+        if (strcmp(golden[i].name, name) == 0) {
+            return &golden[i].hash;
+        }
+    }
+    return NULL;
+}
+
+static void every_kind_on_every_backend_matches_its_constant(void **state) {
+    (void)state;
+    size_t n;
+    const pool_adapter *const *all = pool_adapters_all(&n);
+    assert_true(n > 0);
+    int failures = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const pool_adapter *a = all[k];
+        const uint64_t *expected = expected_hash(a->name);
+        uint64_t first = 0;
+        bool have_first = false;
+        for (int b = MOTE_BACKEND_PORTABLE; b < MOTE_BACKEND_COUNT; ++b) {
+            if (!mote_backend_available((mote_backend)b)) {
+                continue;
+            }
+            uint64_t before;
+            uint64_t hash = run_scenario(a, (stepper){(mote_backend)b, NULL}, &before);
+            assert_true(hash != before); /* the steps moved something */
+            fflush(stdout);
+            printf("golden %-22s %-10s 0x%016llx\n", a->name, mote_backend_name((mote_backend)b),
+                   (unsigned long long)hash);
+            fflush(stdout);
+            if (!have_first) {
+                first = hash;
+                have_first = true;
+            }
+            if (expected == NULL ? hash != first : hash != *expected) {
+                ++failures;
+                print_error("%s on %s: hash 0x%016llx, expected 0x%016llx\n", a->name,
+                            mote_backend_name((mote_backend)b), (unsigned long long)hash,
+                            (unsigned long long)(expected ? *expected : first));
+            }
+        }
+        /* every runnable wide kernel table, emulated ones included */
+        size_t table_count;
+        const mote_kernel_table *const *tables = mote_kernel_tables(&table_count);
+        for (size_t t = 0; a->step_table != NULL && t < table_count; ++t) {
+            if (tables[t]->backend == MOTE_BACKEND_SCALAR ||
+                !mote_kernel_table_runnable(tables[t])) {
+                continue;
+            }
+            uint64_t before;
+            uint64_t hash = run_scenario(a, (stepper){MOTE_BACKEND_PORTABLE, tables[t]}, &before);
+            fflush(stdout);
+            printf("golden %-22s %-10s 0x%016llx (kernel table)\n", a->name, tables[t]->name,
+                   (unsigned long long)hash);
+            fflush(stdout);
+            if (hash != (expected ? *expected : first)) {
+                ++failures;
+                print_error("%s on kernel table %s: hash 0x%016llx, expected 0x%016llx\n", a->name,
+                            tables[t]->name, (unsigned long long)hash,
+                            (unsigned long long)(expected ? *expected : first));
+            }
+        }
+        if (expected == NULL) {
+            ++failures;
+            print_error("%s has no golden hash: add {\"%s\", 0x%016llxull},\n", a->name, a->name,
+                        (unsigned long long)first);
+        }
+    }
+    assert_int_equal(failures, 0);
+}
+
+/* The scalar reference is not a wide backend: its libm rounds differently, so it must not
+ * match the constants (if it did, the scenario would be too weak to tell kernels apart). */
+static void scalar_reference_differs(void **state) {
+    (void)state;
+    size_t n;
+    const pool_adapter *const *all = pool_adapters_all(&n);
+    size_t differing = 0;
+    for (size_t k = 0; k < n; ++k) {
+        uint64_t before;
+        uint64_t hash = run_scenario(all[k], (stepper){MOTE_BACKEND_SCALAR, NULL}, &before);
+        const uint64_t *expected = expected_hash(all[k]->name);
+        differing += expected != NULL && hash != *expected;
+    }
+    assert_true(differing > 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_kind_on_every_backend_matches_its_constant),
+        cmocka_unit_test(scalar_reference_differs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

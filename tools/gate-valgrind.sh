@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Gate: the test suite under valgrind memcheck, zero errors and no definite leaks, with
+# MOTE_BACKEND=portable and =avx2 (when this CPU has AVX2). valgrind has no AVX-512, so
+# dispatch must not pick it there: test_dispatch_expected checks that detection yields
+# avx2 (or portable) under valgrind. Children that test_backend spawns run under valgrind
+# too. MOTE_TEST_SCALE defaults to 1/16; mote-demo and the install tests are not run.
+source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
+tools/install-deps.sh valgrind
+
+valgrind_args="valgrind;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite,indirect;--quiet"
+cmake -S . -B build/valgrind $(generator_for build/valgrind) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DMOTE_WERROR=ON "-DCMAKE_CROSSCOMPILING_EMULATOR=$valgrind_args"
+cmake --build build/valgrind --parallel "$jobs"
+
+expected="$(native_expected_backend)"
+[ "$expected" != avx512 ] || expected=avx2 # what valgrind's CPU offers
+backends=(portable)
+[ "$expected" != avx2 ] || backends+=(avx2)
+export MOTE_TEST_SCALE="${MOTE_TEST_SCALE:-0.0625}"
+# The first run covers every test. MOTE_BACKEND only changes which backend pools left to
+# dispatch use; the suites that walk every kernel variant explicitly (kernels, wide math,
+# reference, golden hashes) run the avx2 code in the first run already, identically, so the
+# second run is the suites whose code paths follow dispatch.
+skip='^(install_.*|tool_mote_demo)$'
+for backend in "${backends[@]}"; do
+    echo "gate-valgrind: tests under memcheck with MOTE_BACKEND=$backend"
+    MOTE_BACKEND="$backend" MOTE_EXPECT_BACKEND="$expected" ctest --test-dir build/valgrind \
+        --output-on-failure --parallel "$jobs" -E "$skip"
+    skip='^(install_.*|tool_mote_demo|test_spring_kernels|test_wide_math|test_spring_ref|test_golden_hashes)$'
+done
+echo "gate-valgrind: passed"
