@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "compare_movers.h"
+#include "compare_report.h"
 #include "mover_step.h"
 #include "scaled_ulp.h"
 #include "tool_rng.h"
@@ -250,15 +251,6 @@ void compare_movers_report(FILE *out, const compare_variants *variants,
     fprintf(out, "\n");
 }
 
-/* A JSON number, or null for infinity and NaN. */
-static void json_number(FILE *out, double value) {
-    if (isfinite(value)) {
-        fprintf(out, "%.9g", value);
-    } else {
-        fprintf(out, "null");
-    }
-}
-
 void compare_movers_json(FILE *out, const compare_variants *variants,
                          const compare_movers_result *result) {
     fprintf(out, "\"movers\": {\"pass\": %s, \"checkpoints\": [", result->pass ? "true" : "false");
@@ -275,14 +267,14 @@ void compare_movers_json(FILE *out, const compare_variants *variants,
                 double measured = cp->relative ? e->max_rel : e->max_ulp;
                 fprintf(out, "%s\n        {\"field\": \"%s\", \"backend\": \"%s\", \"max_ulp\": ",
                         first ? "" : ",", mover_field_names[f], variants->wide[w]->name);
-                json_number(out, e->max_ulp);
+                compare_json_number(out, e->max_ulp);
                 fprintf(out, ", \"max_abs\": ");
-                json_number(out, e->max_abs);
+                compare_json_number(out, e->max_abs);
                 fprintf(out, ", \"max_rel\": ");
-                json_number(out, e->max_rel);
+                compare_json_number(out, e->max_rel);
                 fprintf(out, ", \"worst_index\": %zu, \"%s\": ", e->worst_index,
                         cp->relative ? "relative_bound" : "ulp_bound");
-                json_number(out, cp->bound[f]);
+                compare_json_number(out, cp->bound[f]);
                 fprintf(out, ", \"within\": %s}", measured <= cp->bound[f] ? "true" : "false");
                 first = false;
             }

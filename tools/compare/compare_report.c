@@ -81,8 +81,7 @@ void compare_report_kind(FILE *out, const compare_variants *variants,
     }
 }
 
-/* A JSON number, or null for infinity and NaN (JSON has neither). */
-static void json_number(FILE *out, double value) {
+void compare_json_number(FILE *out, double value) {
     if (isfinite(value)) {
         fprintf(out, "%.9g", value);
     } else {
@@ -111,14 +110,14 @@ static void json_checkpoint(FILE *out, const compare_variants *variants,
             const compare_field_error *e = &c->error[w][f];
             fprintf(out, "%s\n        {\"field\": \"%s\", \"backend\": \"%s\", \"max_ulp\": ",
                     first ? "" : ",", field_names[f], variants->wide[w]->name);
-            json_number(out, e->max_ulp);
+            compare_json_number(out, e->max_ulp);
             fprintf(out, ", \"max_abs\": ");
-            json_number(out, e->max_abs);
+            compare_json_number(out, e->max_abs);
             fprintf(out, ", \"max_rel\": ");
-            json_number(out, e->max_rel);
+            compare_json_number(out, e->max_rel);
             fprintf(out, ", \"worst_index\": %zu, \"%s\": ", e->worst_index,
                     relative ? "relative_bound" : "ulp_bound");
-            json_number(out, bound);
+            compare_json_number(out, bound);
             fprintf(out, ", \"within\": %s}", compare_field_within(c, f, e) ? "true" : "false");
             first = false;
         }
@@ -142,7 +141,7 @@ void compare_report_json(FILE *out, const compare_options *options,
             "{\n  \"tool\": \"mote-compare\",\n  \"seed\": %" PRIu64
             ",\n  \"count\": %zu,\n  \"dt\": ",
             options->seed, options->count);
-    json_number(out, 1.0 / 60.0);
+    compare_json_number(out, 1.0 / 60.0);
     fprintf(out, ",\n  \"steps\": %ld,\n  \"reference\": \"%s\",\n  \"backends\": ",
             options->steps > 1 ? options->steps : 1l, variants->reference->name);
     json_names(out, variants->wide, variants->wide_count);

@@ -8,6 +8,9 @@
 #include "compare_options.h"
 #include "compare_run.h"
 
+/* Prints value as a JSON number, or null for infinity and NaN (JSON has neither). */
+void compare_json_number(FILE *out, double value);
+
 /* The header lines: seed, count, dt, the variants compared and the ones skipped. */
 void compare_report_header(FILE *out, const compare_options *options,
                            const compare_variants *variants);
