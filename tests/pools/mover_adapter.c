@@ -152,9 +152,13 @@ static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
         {"explicit_facing", v.explicit_facing, true},
     };
     _Static_assert(sizeof all / sizeof all[0] <= POOL_MAX_FIELDS, "POOL_MAX_FIELDS too small");
+    /* a pool created with capacity 0 has no storage until its first add: no arrays (as the
+     * spring adapter, so the gates never pass a NULL array on, even with count 0) */
     size_t n = 0;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
-        out[n++] = all[i];
+        if (all[i].data != NULL) {
+            out[n++] = all[i];
+        }
     }
     return n;
 }
