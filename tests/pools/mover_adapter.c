@@ -1,0 +1,221 @@
+/* The mover (crowd) pool behind the pool adapter: one adapter per params set, "movers/<set>".
+ * A mover pool has no kinds, one mote_movement_params per pool; the adapters cover the
+ * defaults (double facing spring, acceleration at the velocity error) and a directional set
+ * (directional_acceleration 1, single facing spring, a faster turn, deceleration lookahead),
+ * so both sides of the model's params-driven selects are pinned by the gates.
+ *
+ * add_values/set_values take the desc flattened in declaration order, nested structs
+ * member by member (16 floats):
+ *   state.position.x, .y, state.velocity.x, .y, state.acceleration.x, .y,
+ *   state.immediate_velocity.x, .y, state.rotation, state.angular_velocity,
+ *   state.immediate_rotation, state.immediate_angular_velocity,
+ *   desired_velocity.x, .y, desired_facing, explicit_facing
+ * explicit_facing is a bool in the desc: any value but zero (NaN included) sets it. Values
+ * past the count given keep mote_default_mover_desc(). */
+#include <string.h>
+
+#include "mote/mover_pool.h"
+#include "mover_step.h"
+#include "pool_adapter.h"
+
+enum { MOVER_PARAMS_DEFAULT, MOVER_PARAMS_DIRECTIONAL };
+
+#define DESC_VALUES 16
+
+static mote_movement_params adapter_params(int kind) {
+    mote_movement_params p = mote_default_movement_params();
+    if (kind == MOVER_PARAMS_DIRECTIONAL) {
+        p.directional_acceleration = 1.0f;
+        p.rotation_double_spring = false;
+        p.turn_strength = 4.0f;
+        p.deceleration_compensation = 0.5f;
+    }
+    return p;
+}
+
+static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+    mote_mover_pool_def d = mote_default_mover_pool_def();
+    d.params = adapter_params(self->kind);
+    d.capacity = def->capacity;
+    d.max_count = def->max_count;
+    d.backend = def->backend;
+    mote_mover_pool *pool = NULL;
+    mote_status status = mote_mover_pool_create(&d, &pool);
+    *out = pool;
+    return status;
+}
+
+static void destroy(void *pool) {
+    mote_mover_pool_destroy(pool);
+}
+
+/* The float members of a desc in declaration order (the order add_values takes them in);
+ * explicit_facing, the one bool, is handled by desc_from_values. */
+static float *desc_member(mote_mover_desc *d, size_t i) {
+    mote_movement_state *s = &d->state;
+    float *members[] = {
+        &s->position.x,           &s->position.y,           &s->velocity.x,
+        &s->velocity.y,           &s->acceleration.x,       &s->acceleration.y,
+        &s->immediate_velocity.x, &s->immediate_velocity.y, &s->rotation,
+        &s->angular_velocity,     &s->immediate_rotation,   &s->immediate_angular_velocity,
+        &d->desired_velocity.x,   &d->desired_velocity.y,   &d->desired_facing,
+    };
+    return i < sizeof members / sizeof members[0] ? members[i] : NULL;
+}
+
+static mote_mover_desc desc_from_values(const float *values, size_t n) {
+    mote_mover_desc d = mote_default_mover_desc();
+    for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
+        float *member = desc_member(&d, i);
+        if (member != NULL) {
+            *member = values[i];
+        } else {
+            d.explicit_facing = values[i] != 0.0f;
+        }
+    }
+    return d;
+}
+
+static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
+    (void)self;
+    /* ordinary states and inputs in the params' pixel units; every value drawn for every
+     * element (the same number of draws); about a third face explicitly */
+    const float lo[] = {-500.0f, -500.0f, -300.0f, -300.0f, -800.0f, -800.0f, -300.0f, -300.0f,
+                        -3.2f,   -6.0f,   -3.2f,   -6.0f,   -400.0f, -400.0f, -3.2f,   0.0f};
+    const float hi[] = {500.0f, 500.0f, 300.0f, 300.0f, 800.0f, 800.0f, 300.0f, 300.0f,
+                        3.2f,   6.0f,   3.2f,   6.0f,   400.0f, 400.0f, 3.2f,   1.0f};
+    float values[DESC_VALUES];
+    for (size_t i = 0; i < DESC_VALUES; ++i) {
+        values[i] = test_rng_range(rng, lo[i], hi[i]);
+    }
+    values[DESC_VALUES - 1] = values[DESC_VALUES - 1] < 0.35f ? 1.0f : 0.0f;
+    mote_mover_desc d = desc_from_values(values, DESC_VALUES);
+    return mote_mover_pool_add(pool, &d, id);
+}
+
+static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
+                              mote_id *id) {
+    (void)self;
+    mote_mover_desc d = desc_from_values(values, n);
+    return mote_mover_pool_add(pool, &d, id);
+}
+
+static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
+                              size_t n) {
+    (void)self;
+    mote_mover_desc d = desc_from_values(values, n);
+    return mote_mover_pool_set(pool, id, &d);
+}
+
+static mote_status remove_element(void *pool, mote_id id) {
+    return mote_mover_pool_remove(pool, id);
+}
+
+static bool contains(const void *pool, mote_id id) {
+    return mote_mover_pool_contains(pool, id);
+}
+
+static mote_id id_at(const void *pool, size_t index) {
+    return mote_mover_pool_id_at(pool, index);
+}
+
+static size_t count(const void *pool) {
+    return mote_mover_pool_count(pool);
+}
+
+static size_t capacity(const void *pool) {
+    return mote_mover_pool_capacity(pool);
+}
+
+static mote_status reserve(void *pool, size_t n) {
+    return mote_mover_pool_reserve(pool, n);
+}
+
+static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
+    mote_mover_view v = mote_mover_pool_view(pool);
+    const pool_field all[] = {
+        {"position_x", v.position_x, true},
+        {"position_y", v.position_y, true},
+        {"velocity_x", v.velocity_x, true},
+        {"velocity_y", v.velocity_y, true},
+        {"acceleration_x", v.acceleration_x, true},
+        {"acceleration_y", v.acceleration_y, true},
+        {"immediate_velocity_x", v.immediate_velocity_x, true},
+        {"immediate_velocity_y", v.immediate_velocity_y, true},
+        {"rotation", v.rotation, true},
+        {"angular_velocity", v.angular_velocity, true},
+        {"immediate_rotation", v.immediate_rotation, true},
+        {"immediate_angular_velocity", v.immediate_angular_velocity, true},
+        {"desired_velocity_x", v.desired_velocity_x, true},
+        {"desired_velocity_y", v.desired_velocity_y, true},
+        {"desired_facing", v.desired_facing, true},
+        {"explicit_facing", v.explicit_facing, true},
+    };
+    _Static_assert(sizeof all / sizeof all[0] <= POOL_MAX_FIELDS, "POOL_MAX_FIELDS too small");
+    /* a pool created with capacity 0 has no storage until its first add: no arrays (as the
+     * spring adapter, so the gates never pass a NULL array on, even with count 0) */
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
+        if (all[i].data != NULL) {
+            out[n++] = all[i];
+        }
+    }
+    return n;
+}
+
+static mote_status step(void *pool, float dt) {
+    return mote_mover_pool_step(pool, dt);
+}
+
+static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
+    return mote_mover_pool_step_range(pool, begin, end, dt);
+}
+
+static mote_status validate(const void *pool, mote_validation *out) {
+    return mote_mover_pool_validate(pool, out);
+}
+
+static mote_status set_backend(void *pool, mote_backend backend) {
+    return mote_mover_pool_set_backend(pool, backend);
+}
+
+static mote_backend backend(const void *pool) {
+    return mote_mover_pool_backend(pool);
+}
+
+/* What mote_mover_pool_step does, with the table's kernel: the pool's split of dt into
+ * sub-steps, the per-step coefficients prepared once from the pool's params, one call. */
+static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
+                       float dt) {
+    (void)self;
+    int substeps = 0;
+    float substep = 0.0f;
+    if (mote_mover_pool_substeps(pool, dt, &substeps, &substep) != MOTE_OK || substeps == 0) {
+        return;
+    }
+    mote_movement_params params = mote_mover_pool_params(pool);
+    mote_mover_step prepared;
+    mote_mover_step_prepare(&params, substep, substeps, &prepared);
+    mote_mover_view view = mote_mover_pool_view(pool);
+    if (view.count > 0) {
+        table->mover(&view, 0, view.count, &prepared);
+    }
+}
+
+#define MOVER_ADAPTER(kind_enum, kind_name)                                                        \
+    {                                                                                              \
+        .name = "movers/" kind_name, .kind = kind_enum, .create = create, .destroy = destroy,      \
+        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
+        .remove = remove_element, .contains = contains, .id_at = id_at, .count = count,            \
+        .capacity = capacity, .reserve = reserve, .fields = fields, .step = step,                  \
+        .step_range = step_range, .validate = validate, .set_backend = set_backend,                \
+        .backend = backend, .step_table = step_table,                                              \
+    }
+
+static const pool_adapter mover_adapters[] = {
+    MOVER_ADAPTER(MOVER_PARAMS_DEFAULT, "default"),
+    MOVER_ADAPTER(MOVER_PARAMS_DIRECTIONAL, "directional"),
+};
+
+const pool_family pool_family_mover = {mover_adapters,
+                                       sizeof mover_adapters / sizeof mover_adapters[0]};
