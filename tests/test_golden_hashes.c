@@ -29,7 +29,8 @@ static const struct {
     {"spring/angle", 0xd799d2ddf9908c6bull},        {"spring/double_angle", 0x92e4ccb225a5729dull},
     {"spring/decay", 0x8541e4f776a6ecd5ull},        {"spring/semi_implicit", 0x863d8d15616c86b9ull},
     {"spring/exp_response", 0xe74f7dc4663d9af8ull}, {"spring/damped", 0x09c49049479ca2e7ull},
-    {"spring/double", 0x72c0cde73aaba11eull},
+    {"spring/double", 0x72c0cde73aaba11eull},       {"debris/default", 0x4400f25e5c90c4bcull},
+    {"debris/gravity", 0xbe58d13e1b68313dull},
 };
 
 #define ELEMENTS     1000
