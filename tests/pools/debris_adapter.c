@@ -242,13 +242,15 @@ static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
     return n;
 }
 
-/* The report of a successful step of [begin, end) must list the pieces whose phase now says
- * RELEASED, in dense order, truncated to its room. */
-static void check_released(void *pool, size_t begin, size_t end, const mote_debris_released *r) {
+/* The report of a successful step of [begin, end) by dt must list the pieces whose phase now
+ * says RELEASED, in dense order, truncated to its room; a step of dt 0 changes nothing and
+ * releases nothing (pieces released earlier still show RELEASED). */
+static void check_released(void *pool, size_t begin, size_t end, float dt,
+                           const mote_debris_released *r) {
     mote_debris_view v = mote_debris_pool_view(pool);
     size_t n = 0;
     bool ok = true;
-    for (size_t i = begin; i < end; ++i) {
+    for (size_t i = begin; i < end && dt != 0.0f; ++i) {
         if (v.phase[i] == (float)MOTE_DEBRIS_RELEASED) {
             ok = ok &&
                  (n >= r->capacity || mote_id_equal(r->ids[n], mote_debris_pool_id_at(pool, i)));
@@ -268,7 +270,7 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     mote_debris_released released = {ids, RELEASED_ROOM, (size_t)-1};
     mote_status status = mote_debris_pool_step_range(pool, begin, end, dt, &released);
     if (status == MOTE_OK) {
-        check_released(pool, begin, end, &released);
+        check_released(pool, begin, end, dt, &released);
     }
     return status;
 }
@@ -278,7 +280,7 @@ static mote_status step(void *pool, float dt) {
     mote_debris_released released = {ids, RELEASED_ROOM, (size_t)-1};
     mote_status status = mote_debris_pool_step(pool, dt, &released);
     if (status == MOTE_OK) {
-        check_released(pool, 0, mote_debris_pool_count(pool), &released);
+        check_released(pool, 0, mote_debris_pool_count(pool), dt, &released);
     }
     return status;
 }
