@@ -1,0 +1,331 @@
+/* The debris pool behind the pool adapter: "debris/default" (the default settings: speed cap
+ * 95, no gravity, no damping) and "debris/gravity" (gravity, linear damping and a speed cap
+ * of 24 that about half the pieces reach; the rest fly below it).
+ *
+ * The ship: every pool an adapter creates follows one fixed ship frame, set at creation: off
+ * the origin, turned (an orientation and a spin axis that are not unit length, so the pool's
+ * normalisation is covered) and spinning at 2.5 rad/s. Attached pieces follow it through the
+ * ship transform and are released with its rotating-frame velocity. It stays the same from
+ * step to step on purpose: the gates compare a step split into ranges with one whole step,
+ * step_table with the pool's step, and (fuzzing) a piece stepped in the pool with the same
+ * piece stepped alone in a fresh pool, so the ship cannot depend on which call is made.
+ *
+ * The desc as values (add_values/set_values): its float members in declaration order, vectors
+ * and quaternions flattened component by component ({x, y, z}, {x, y, z, w}):
+ *   0 time, 1 phase, 2-4 position, 5-8 orientation, 9-11 velocity, 12-14 angular_velocity,
+ *   15-17 anchor, 18-20 outward, 21-24 base, 25 peel_start, 26 detach_time, 27 max_distance,
+ *   28 twist, 29 outward_speed, 30 axial_speed (31 values; missing ones keep the default
+ *   desc's). The phase is an enum: an integral float within int range becomes that integer
+ *   (0, 1, 2 are the phases; -1, 3, ... are passed on for the pool to reject), anything else
+ *   (fractions, infinities, NaN) becomes 3, which is not a phase.
+ *
+ * step/step_range hand the pool a released-ids report with room for 4 ids (so truncation is
+ * exercised) and check it against the phases: a wrong report aborts. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mote/debris_pool.h"
+#include "pool_adapter.h"
+
+enum { DEBRIS_KIND_DEFAULT, DEBRIS_KIND_GRAVITY };
+
+#define DESC_VALUES   31
+#define RELEASED_ROOM 4
+#define NOT_A_PHASE   3
+
+static mote_debris_ship adapter_ship(void) {
+    mote_debris_ship ship = {
+        .position = {4.0f, -1.5f, 2.0f},
+        .orientation = {0.2f, -0.4f, 0.1f, 0.9f},
+        .axis = {0.3f, 0.2f, 1.0f},
+        .spin_rate = 2.5f,
+    };
+    return ship;
+}
+
+static mote_debris_settings adapter_settings(int kind) {
+    mote_debris_settings s = mote_default_debris_settings();
+    if (kind == DEBRIS_KIND_GRAVITY) {
+        s.speed_cap = 24.0f;
+        s.gravity = (mote_vec3){0.5f, -9.81f, 0.25f};
+        s.linear_damping = 0.35f;
+    }
+    return s;
+}
+
+static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+    mote_debris_pool_def d = mote_default_debris_pool_def();
+    d.capacity = def->capacity;
+    d.max_count = def->max_count;
+    d.backend = def->backend;
+    d.settings = adapter_settings(self->kind);
+    d.ship = adapter_ship();
+    mote_debris_pool *pool = NULL;
+    mote_status status = mote_debris_pool_create(&d, &pool);
+    *out = pool;
+    return status;
+}
+
+static void destroy(void *pool) {
+    mote_debris_pool_destroy(pool);
+}
+
+/* values[1] as a phase (see the header comment). */
+static mote_debris_phase phase_from_value(float value) {
+    if (isfinite(value) && value == truncf(value) && fabsf(value) <= 1e9f) {
+        return (mote_debris_phase)(int)value;
+    }
+    return (mote_debris_phase)NOT_A_PHASE;
+}
+
+/* The float members in declaration order (the phase, index 1, is handled apart). */
+static float *desc_member(mote_debris_desc *d, size_t i) {
+    float *members[DESC_VALUES] = {
+        &d->time,
+        NULL,
+        &d->position.x,
+        &d->position.y,
+        &d->position.z,
+        &d->orientation.x,
+        &d->orientation.y,
+        &d->orientation.z,
+        &d->orientation.w,
+        &d->velocity.x,
+        &d->velocity.y,
+        &d->velocity.z,
+        &d->angular_velocity.x,
+        &d->angular_velocity.y,
+        &d->angular_velocity.z,
+        &d->anchor.x,
+        &d->anchor.y,
+        &d->anchor.z,
+        &d->outward.x,
+        &d->outward.y,
+        &d->outward.z,
+        &d->base.x,
+        &d->base.y,
+        &d->base.z,
+        &d->base.w,
+        &d->peel_start,
+        &d->detach_time,
+        &d->max_distance,
+        &d->twist,
+        &d->outward_speed,
+        &d->axial_speed,
+    };
+    return i < DESC_VALUES ? members[i] : NULL;
+}
+
+static mote_debris_desc desc_from_values(const float *values, size_t n) {
+    mote_debris_desc d = mote_default_debris_desc();
+    for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
+        if (i == 1) {
+            d.phase = phase_from_value(values[i]);
+        } else {
+            *desc_member(&d, i) = values[i];
+        }
+    }
+    return d;
+}
+
+/* An ordinary piece: mostly attached, with detach times spread over the first ~7 s (the
+ * golden scenario steps ~7.8 s), the rest already released or free and tumbling. Always 31
+ * draws. */
+static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
+    (void)self;
+    /* time, phase draw, position, orientation (w kept away from 0), velocity, angular
+     * velocity, anchor, outward (x kept away from 0), base (w kept away from 0), peel_start,
+     * detach delay, max_distance, twist, outward_speed, axial_speed */
+    static const float lo[DESC_VALUES] = {-0.5f, 0.0f,  -10.0f, -10.0f, -10.0f, -1.0f, -1.0f, -1.0f,
+                                          0.2f,  -5.0f, -5.0f,  -5.0f,  -4.0f,  -4.0f, -4.0f, -3.0f,
+                                          -3.0f, -3.0f, 0.2f,   -1.0f,  -1.0f,  -1.0f, -1.0f, -1.0f,
+                                          0.2f,  -1.0f, 0.0f,   0.0f,   -3.0f,  0.0f,  -2.0f};
+    static const float hi[DESC_VALUES] = {0.5f, 1.0f, 10.0f, 10.0f, 10.0f, 1.0f, 1.0f, 1.0f,
+                                          1.0f, 5.0f, 5.0f,  5.0f,  4.0f,  4.0f, 4.0f, 3.0f,
+                                          3.0f, 3.0f, 1.0f,  1.0f,  1.0f,  1.0f, 1.0f, 1.0f,
+                                          1.0f, 4.0f, 3.0f,  3.0f,  3.0f,  6.0f, 2.0f};
+    float values[DESC_VALUES];
+    for (size_t i = 0; i < DESC_VALUES; ++i) {
+        values[i] = test_rng_range(rng, lo[i], hi[i]);
+    }
+    float u = values[1];
+    values[1] = u < 0.6f    ? (float)MOTE_DEBRIS_ATTACHED
+                : u < 0.75f ? (float)MOTE_DEBRIS_RELEASED
+                            : (float)MOTE_DEBRIS_FREE;
+    values[26] += values[25]; /* detach_time = peel_start + delay */
+    mote_debris_desc d = desc_from_values(values, DESC_VALUES);
+    d.orientation = mote_quat_normalize(d.orientation);
+    return mote_debris_pool_add(pool, &d, id);
+}
+
+static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
+                              mote_id *id) {
+    (void)self;
+    mote_debris_desc d = desc_from_values(values, n);
+    return mote_debris_pool_add(pool, &d, id);
+}
+
+static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
+                              size_t n) {
+    (void)self;
+    mote_debris_desc d = desc_from_values(values, n);
+    return mote_debris_pool_set(pool, id, &d);
+}
+
+static mote_status remove_element(void *pool, mote_id id) {
+    return mote_debris_pool_remove(pool, id);
+}
+
+static bool contains(const void *pool, mote_id id) {
+    return mote_debris_pool_contains(pool, id);
+}
+
+static mote_id id_at(const void *pool, size_t index) {
+    return mote_debris_pool_id_at(pool, index);
+}
+
+static size_t count(const void *pool) {
+    return mote_debris_pool_count(pool);
+}
+
+static size_t capacity(const void *pool) {
+    return mote_debris_pool_capacity(pool);
+}
+
+static mote_status reserve(void *pool, size_t n) {
+    return mote_debris_pool_reserve(pool, n);
+}
+
+static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
+    mote_debris_view v = mote_debris_pool_view(pool);
+    const pool_field all[] = {
+        {"time", v.time, true},
+        {"phase", v.phase, true},
+        {"position.x", v.position[0], true},
+        {"position.y", v.position[1], true},
+        {"position.z", v.position[2], true},
+        {"orientation.x", v.orientation[0], true},
+        {"orientation.y", v.orientation[1], true},
+        {"orientation.z", v.orientation[2], true},
+        {"orientation.w", v.orientation[3], true},
+        {"velocity.x", v.velocity[0], true},
+        {"velocity.y", v.velocity[1], true},
+        {"velocity.z", v.velocity[2], true},
+        {"angular_velocity.x", v.angular_velocity[0], true},
+        {"angular_velocity.y", v.angular_velocity[1], true},
+        {"angular_velocity.z", v.angular_velocity[2], true},
+        {"anchor.x", v.anchor[0], true},
+        {"anchor.y", v.anchor[1], true},
+        {"anchor.z", v.anchor[2], true},
+        {"outward.x", v.outward[0], true},
+        {"outward.y", v.outward[1], true},
+        {"outward.z", v.outward[2], true},
+        {"base.x", v.base[0], true},
+        {"base.y", v.base[1], true},
+        {"base.z", v.base[2], true},
+        {"base.w", v.base[3], true},
+        {"peel_start", v.peel_start, true},
+        {"detach_time", v.detach_time, true},
+        {"max_distance", v.max_distance, true},
+        {"twist", v.twist, true},
+        {"outward_speed", v.outward_speed, true},
+        {"axial_speed", v.axial_speed, true},
+    };
+    _Static_assert(sizeof all / sizeof all[0] <= POOL_MAX_FIELDS, "raise POOL_MAX_FIELDS");
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
+        if (all[i].data != NULL) {
+            out[n++] = all[i];
+        }
+    }
+    return n;
+}
+
+/* The report of a successful step of [begin, end) by dt must list the pieces whose phase now
+ * says RELEASED, in dense order, truncated to its room; a step of dt 0 changes nothing and
+ * releases nothing (pieces released earlier still show RELEASED). */
+static void check_released(void *pool, size_t begin, size_t end, float dt,
+                           const mote_debris_released *r) {
+    mote_debris_view v = mote_debris_pool_view(pool);
+    size_t n = 0;
+    bool ok = true;
+    for (size_t i = begin; i < end && dt != 0.0f; ++i) {
+        if (v.phase[i] == (float)MOTE_DEBRIS_RELEASED) {
+            ok = ok &&
+                 (n >= r->capacity || mote_id_equal(r->ids[n], mote_debris_pool_id_at(pool, i)));
+            ++n;
+        }
+    }
+    if (!ok || n != r->count) {
+        fprintf(stderr,
+                "debris adapter: step of [%zu, %zu) reported %zu released (%s), %zu by phase\n",
+                begin, end, r->count, ok ? "ids right" : "ids wrong", n);
+        abort();
+    }
+}
+
+static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
+    mote_id ids[RELEASED_ROOM];
+    mote_debris_released released = {ids, RELEASED_ROOM, (size_t)-1};
+    mote_status status = mote_debris_pool_step_range(pool, begin, end, dt, &released);
+    if (status == MOTE_OK) {
+        check_released(pool, begin, end, dt, &released);
+    }
+    return status;
+}
+
+static mote_status step(void *pool, float dt) {
+    mote_id ids[RELEASED_ROOM];
+    mote_debris_released released = {ids, RELEASED_ROOM, (size_t)-1};
+    mote_status status = mote_debris_pool_step(pool, dt, &released);
+    if (status == MOTE_OK) {
+        check_released(pool, 0, mote_debris_pool_count(pool), dt, &released);
+    }
+    return status;
+}
+
+static mote_status validate(const void *pool, mote_validation *out) {
+    return mote_debris_pool_validate(pool, out);
+}
+
+static mote_status set_backend(void *pool, mote_backend backend) {
+    return mote_debris_pool_set_backend(pool, backend);
+}
+
+static mote_backend backend(const void *pool) {
+    return mote_debris_pool_backend(pool);
+}
+
+/* What mote_debris_pool_step does, with this table's kernel: the frame from the pool's ship
+ * and settings, the kernel over [0, count) (nothing when dt is 0 or the pool empty). */
+static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
+                       float dt) {
+    (void)self;
+    mote_debris_view view = mote_debris_pool_view(pool);
+    if (dt == 0.0f || view.count == 0) {
+        return;
+    }
+    mote_debris_ship ship = mote_debris_pool_ship(pool);
+    mote_debris_settings settings = mote_debris_pool_settings(pool);
+    mote_debris_frame frame = mote_debris_frame_make(&ship, &settings, dt);
+    table->debris(&view, &frame, 0, view.count);
+}
+
+#define DEBRIS_ADAPTER(kind_enum, kind_name)                                                       \
+    {                                                                                              \
+        .name = "debris/" kind_name, .kind = kind_enum, .create = create, .destroy = destroy,      \
+        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
+        .remove = remove_element, .contains = contains, .id_at = id_at, .count = count,            \
+        .capacity = capacity, .reserve = reserve, .fields = fields, .step = step,                  \
+        .step_range = step_range, .validate = validate, .set_backend = set_backend,                \
+        .backend = backend, .step_table = step_table,                                              \
+    }
+
+static const pool_adapter debris_adapters[] = {
+    DEBRIS_ADAPTER(DEBRIS_KIND_DEFAULT, "default"),
+    DEBRIS_ADAPTER(DEBRIS_KIND_GRAVITY, "gravity"),
+};
+
+const pool_family pool_family_debris = {debris_adapters,
+                                        sizeof debris_adapters / sizeof debris_adapters[0]};
