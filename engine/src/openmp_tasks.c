@@ -8,17 +8,15 @@
 static void *openmp_enqueue(mote_task_fn *task, size_t item_count, size_t min_range,
                             void *task_context, void *user_context) {
     (void)user_context;
-    if (min_range == 0) {
-        min_range = 1;
-    }
-    /* Every range but the last holds at least min_range items. */
-    size_t ranges = item_count / min_range > 0 ? item_count / min_range : 1;
 #ifdef _OPENMP
-    /* A few ranges per thread even out a thread that starts late. */
+    /* Every range but the last holds at least min_range items, and a few ranges per thread
+     * even out a thread that starts late. */
+    size_t ranges = min_range > 0 && item_count / min_range > 0 ? item_count / min_range : 1;
     size_t most = 4 * (size_t)omp_get_max_threads();
     ranges = ranges < most ? ranges : most;
 #else
-    ranges = 1;
+    (void)min_range;
+    size_t ranges = 1; /* one range, on this thread */
 #endif
     if (item_count == 0) {
         return NULL;

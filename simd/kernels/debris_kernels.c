@@ -194,7 +194,12 @@ static inline __attribute__((always_inline)) void debris_vector(float *const p[D
                                                                 size_t i,
                                                                 const debris_wide_frame *w,
                                                                 bool prefetch) {
-    if (prefetch && (i % 16) < MOTE_W_LANES) { /* once per 16 floats, wherever i started */
+#if MOTE_W_LANES >= 16
+    const bool line_start = true; /* every vector covers a whole 64-byte line */
+#else
+    const bool line_start = (i % 16) < MOTE_W_LANES; /* once per 16 floats, wherever i started */
+#endif
+    if (prefetch && line_start) {
         for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
             if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
                 __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 1, 2);
