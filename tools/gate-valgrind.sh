@@ -26,6 +26,6 @@ for backend in "${backends[@]}"; do
     echo "gate-valgrind: tests under memcheck with MOTE_BACKEND=$backend"
     MOTE_BACKEND="$backend" MOTE_EXPECT_BACKEND="$expected" ctest --test-dir build/valgrind \
         --output-on-failure --parallel "$jobs" -E "$skip"
-    skip='^(install_.*|tool_mote_demo|test_spring_kernels|test_wide_math|test_spring_ref|test_golden_hashes)$'
+    skip='^(install_.*|tool_mote_demo|test_spring_kernels|test_mover_kernels|test_debris_kernels|test_wide_math|test_spring_ref|test_golden_hashes)$'
 done
 echo "gate-valgrind: passed"
