@@ -424,7 +424,7 @@ static void test_params_apply(void **unused) {
     mote_mover_pool *pool = make_pool(NULL, MOTE_BACKEND_AUTO);
     assert_int_equal(mote_mover_pool_set_params(pool, &slow), MOTE_OK);
     mote_movement_params got = mote_mover_pool_params(pool);
-    assert_memory_equal(&got, &slow, sizeof got);
+    assert_true(same_params(&got, &slow));
     mote_id id;
     mote_mover_desc d = mote_default_mover_desc();
     d.desired_velocity.x = 100.0f;
