@@ -216,7 +216,7 @@ static void check_steps(int steps, double bound, uint64_t seed) {
                 settings.linear_damping = k > 700 ? 0.1f : 0.0f;
                 frame = mote_debris_frame_make(&ship, &settings, dt);
             }
-            tables[ti]->debris(&view, &frame, 0, COUNT);
+            mote_debris_run_table(tables[ti], &view, &frame, 0, COUNT);
         }
         if (ti == 0) {
             continue;
@@ -283,7 +283,7 @@ static void test_attached_exactly_on_ship_every_variant(void **unused) {
         mote_debris_view view = state_view(&s, n);
         for (int k = 0; k < 50; ++k) {
             mote_debris_frame f = test_frame(1000u + (uint64_t)k, 0.05f, false);
-            tables[ti]->debris(&view, &f, 0, n);
+            mote_debris_run_table(tables[ti], &view, &f, 0, n);
             for (size_t i = 0; i < n; ++i) {
                 mote_debris_desc d = debris_desc_at(s.f, i);
                 mote_vec3 p = mote_debris_ship_point(&f, d.anchor);
@@ -328,7 +328,7 @@ static void test_tumble_100k_every_variant(void **unused) {
         mote_debris_frame f = mote_debris_frame_make(&ship, &settings, dt);
         double worst_len = 0.0;
         for (int k = 0; k < steps; ++k) {
-            tables[ti]->debris(&view, &f, 0, n);
+            mote_debris_run_table(tables[ti], &view, &f, 0, n);
             if (k % 997 == 0) {
                 for (size_t i = 0; i < n; ++i) {
                     double len = sqrt(pow(s.f[DEBRIS_QX][i], 2) + pow(s.f[DEBRIS_QY][i], 2) +
@@ -386,10 +386,10 @@ static void test_ranges_match_whole_step(void **unused) {
         state_copy(&split, &whole, n);
         mote_debris_frame f = test_frame(3, 1.0f / 60.0f, true);
         mote_debris_view wv = state_view(&whole, n), sv = state_view(&split, n);
-        tables[ti]->debris(&wv, &f, 0, n);
+        mote_debris_run_table(tables[ti], &wv, &f, 0, n);
         const size_t cuts[] = {0, 1, 9, 10, 33, 100, 101, 150, 203};
         for (size_t c = 0; c + 1 < sizeof cuts / sizeof cuts[0]; ++c) {
-            tables[ti]->debris(&sv, &f, cuts[c], cuts[c + 1]);
+            mote_debris_run_table(tables[ti], &sv, &f, cuts[c], cuts[c + 1]);
         }
         for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
             assert_memory_equal(whole.f[fi], split.f[fi], n * sizeof(float));
@@ -413,7 +413,7 @@ static void test_exact_arrays(void **unused) {
             seed_state(n, &s, n);
             mote_debris_view v = state_view(&s, n);
             mote_debris_frame f = test_frame(n, 1.0f / 60.0f, false);
-            tables[ti]->debris(&v, &f, 0, n);
+            mote_debris_run_table(tables[ti], &v, &f, 0, n);
             for (size_t i = 0; i < n; ++i) {
                 for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
                     assert_true(isfinite(s.f[fi][i]));
@@ -445,7 +445,7 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
         mote_debris_view v = state_view(&s, n);
         mote_debris_frame f = test_frame(2, 1.0f / 60.0f, true);
         for (int k = 0; k < 3; ++k) {
-            tables[ti]->debris(&v, &f, 0, n);
+            mote_debris_run_table(tables[ti], &v, &f, 0, n);
         }
         for (size_t i = 0; i < n; ++i) {
             if (i >= 19 && i <= 21) {

@@ -172,7 +172,7 @@ static void run(const mote_kernel_table *t, state *s, const mote_movement_params
     mote_mover_step step;
     mote_mover_step_prepare(p, dt, substeps, &step);
     for (int k = 0; k < steps; ++k) {
-        t->mover(&view, 0, COUNT, &step);
+        mote_mover_run_table(t, &view, 0, COUNT, &step);
     }
 }
 
@@ -330,7 +330,7 @@ static void run_long(const mote_kernel_table *t, state *s, const void *ctx) {
         if (k % 30 == 0) {
             change_inputs(s, c->start, k);
         }
-        t->mover(&view, 0, COUNT, &step);
+        mote_mover_run_table(t, &view, 0, COUNT, &step);
     }
 }
 
@@ -439,7 +439,7 @@ static void test_exact_size_arrays(void **unused) {
             memcpy(s.f[f], ref.f[f], n * sizeof(float));
         }
         mote_mover_view rv = state_view(&ref, n);
-        scalar_table()->mover(&rv, 0, n, &step);
+        mote_mover_run_table(scalar_table(), &rv, 0, n, &step);
         for (size_t ti = 1; ti < count; ++ti) {
             if (!mote_kernel_table_runnable(tables[ti])) {
                 continue;
@@ -449,7 +449,7 @@ static void test_exact_size_arrays(void **unused) {
                 memcpy(w.f[f], s.f[f], n * sizeof(float));
             }
             mote_mover_view wv = state_view(&w, n);
-            tables[ti]->mover(&wv, 0, n, &step);
+            mote_mover_run_table(tables[ti], &wv, 0, n, &step);
             for (int f = 0; f < MOVER_ROTATION; ++f) {
                 if (n > 0) {
                     assert_memory_equal(w.f[f], ref.f[f], n * sizeof(float));

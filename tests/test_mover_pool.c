@@ -494,7 +494,7 @@ static void test_bad_input_changes_nothing(void **unused) {
     fill(pool, 40, 11, ids);
     mote_id stale = ids[39];
     assert_int_equal(mote_mover_pool_remove(pool, stale), MOTE_OK);
-    mote_id unknown = {12345u, 7u};
+    mote_id unknown = {12345u, 7u, stale.pool};
     snapshot before = take_snapshot(pool);
     mote_mover_desc d = mote_default_mover_desc();
     mote_vec2 nan2 = {NAN, 0.0f};

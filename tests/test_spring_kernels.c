@@ -25,12 +25,12 @@
 #define LONG_RUN_STEPS ((int)test_scaled(SPRING_BOUND_STEPS))
 
 typedef struct state {
-    float *f[FIELD_COUNT];
+    float *f[SPRING_FIELD_COUNT];
 } state;
 
 static state state_alloc(void) {
     state s;
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         s.f[f] = calloc(COUNT, sizeof(float));
         assert_non_null(s.f[f]);
     }
@@ -38,13 +38,13 @@ static state state_alloc(void) {
 }
 
 static void state_free(state *s) {
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         free(s->f[f]);
     }
 }
 
 static void state_copy(state *to, const state *from) {
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         memcpy(to->f[f], from->f[f], COUNT * sizeof(float));
     }
 }
@@ -118,11 +118,11 @@ static void seed_state(mote_spring_kind kind, uint64_t seed, state *s) {
             x = test_rng_range(&rng, -2000, 2000);
             goal = test_rng_range(&rng, -3.14f, 3.14f);
         }
-        s->f[FIELD_X][i] = x;
-        s->f[FIELD_V][i] = v;
-        s->f[FIELD_GOAL][i] = goal;
-        s->f[FIELD_XI][i] = x + test_rng_range(&rng, -1, 1);
-        s->f[FIELD_VI][i] = v * 0.5f;
+        s->f[SPRING_FIELD_X][i] = x;
+        s->f[SPRING_FIELD_V][i] = v;
+        s->f[SPRING_FIELD_GOAL][i] = goal;
+        s->f[SPRING_FIELD_XI][i] = x + test_rng_range(&rng, -1, 1);
+        s->f[SPRING_FIELD_VI][i] = v * 0.5f;
         /* force springs: under, exactly critical, within the critical band, over, free,
          * damping only, stiff, and a generic mix; each jittered so the coefficients vary. */
         float m = (float)(1 + (int)test_rng_range(&rng, 0, 20)); /* integer: m^2, 2m exact */
@@ -153,11 +153,11 @@ static void seed_state(mote_spring_kind kind, uint64_t seed, state *s) {
             k = test_rng_range(&rng, 0, 50), d = test_rng_range(&rng, 0, 15);
             break;
         }
-        s->f[FIELD_STIFFNESS][i] = k;
-        s->f[FIELD_DAMPING][i] = d;
-        s->f[FIELD_RATE][i] = (i / 8) % 5 == 0 ? 0.0f : test_rng_range(&rng, 0.1f, 100.0f);
+        s->f[SPRING_FIELD_STIFFNESS][i] = k;
+        s->f[SPRING_FIELD_DAMPING][i] = d;
+        s->f[SPRING_FIELD_RATE][i] = (i / 8) % 5 == 0 ? 0.0f : test_rng_range(&rng, 0.1f, 100.0f);
         if (mote_spring_damping_for_kind(kind, 1.0f) > 0.0f) {
-            s->f[FIELD_DAMPING][i] = mote_spring_damping_for_kind(kind, h);
+            s->f[SPRING_FIELD_DAMPING][i] = mote_spring_damping_for_kind(kind, h);
         }
     }
 }
@@ -165,10 +165,11 @@ static void seed_state(mote_spring_kind kind, uint64_t seed, state *s) {
 /* The element's scale: the largest magnitude among its state fields before and after. */
 static double element_scale(unsigned reads, const state *before, const state *after, size_t i) {
     double scale = 0.0;
-    const int fields[] = {FIELD_X, FIELD_V, FIELD_GOAL, FIELD_XI, FIELD_VI};
+    const int fields[] = {SPRING_FIELD_X, SPRING_FIELD_V, SPRING_FIELD_GOAL, SPRING_FIELD_XI,
+                          SPRING_FIELD_VI};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; ++k) {
         int f = fields[k];
-        if (reads & FIELD_BIT(f)) {
+        if (reads & SPRING_BIT(f)) {
             scale = fmax(scale, fabs(before->f[f][i]));
             scale = fmax(scale, fabs(after->f[f][i]));
         }
@@ -188,7 +189,7 @@ static double scaled_ulp(float a, float b, double m) {
 static void run(const mote_kernel_table *t, mote_spring_kind kind, state *s, float dt, int steps) {
     mote_spring_view view = state_view(s);
     for (int k = 0; k < steps; ++k) {
-        t->spring[kind](&view, 0, COUNT, dt);
+        mote_spring_run_table(t, kind, &view, 0, COUNT, dt);
     }
 }
 
@@ -198,13 +199,13 @@ static void run_moving(const mote_kernel_table *t, mote_spring_kind kind, state 
                        const float *base_goal, float dt, int steps) {
     mote_spring_view view = state_view(s);
     for (int k = 0; k < steps; ++k) {
-        if (k % 50 == 0 && (spring_kind_reads[kind] & FIELD_BIT(FIELD_GOAL))) {
+        if (k % 50 == 0 && (spring_kind_reads[kind] & SPRING_BIT(SPRING_FIELD_GOAL))) {
             for (size_t i = 0; i < COUNT; ++i) {
                 double phase = 0.37 * k / 50.0 + 0.1 * (double)(i % 11);
                 view.goal[i] = (float)(base_goal[i] + cos(phase) * (1.0 + fabs(base_goal[i])));
             }
         }
-        t->spring[kind](&view, 0, COUNT, dt);
+        mote_spring_run_table(t, kind, &view, 0, COUNT, dt);
     }
 }
 
@@ -233,8 +234,8 @@ static void check_one_step(mote_spring_kind kind, float dt) {
         double worst = 0.0;
         for (size_t i = 0; i < COUNT; ++i) {
             double scale = element_scale(reads, &start, &ref, i);
-            for (int f = 0; f < FIELD_COUNT; ++f) {
-                if (!(writes & FIELD_BIT(f))) {
+            for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+                if (!(writes & SPRING_BIT(f))) {
                     continue;
                 }
                 double u = scaled_ulp(wide.f[f][i], ref.f[f][i], scale);
@@ -248,12 +249,12 @@ static void check_one_step(mote_spring_kind kind, float dt) {
             }
         }
         printf("# %s/%s dt=%g: worst %.2f scaled ULP (bound %.0f)\n", mote_spring_kind_name(kind),
-               tables[ti]->name, dt, worst, spring_one_step_bound(kind, FIELD_X, dt));
+               tables[ti]->name, dt, worst, spring_one_step_bound(kind, SPRING_FIELD_X, dt));
         if (!have_first) {
             state_copy(&first, &wide);
             have_first = true;
         } else {
-            for (int f = 0; f < FIELD_COUNT; ++f) {
+            for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
                 if (memcmp(first.f[f], wide.f[f], COUNT * sizeof(float)) != 0) {
                     fail_msg("%s: %s is not bit-identical to the first wide variant (field %d)",
                              mote_spring_kind_name(kind), tables[ti]->name, f);
@@ -278,7 +279,7 @@ static void check_long_run(mote_spring_kind kind) {
     seed_state(kind, 0x1006u + (uint64_t)kind, &start);
     float *base_goal = malloc(COUNT * sizeof(float));
     assert_non_null(base_goal);
-    memcpy(base_goal, start.f[FIELD_GOAL], COUNT * sizeof(float));
+    memcpy(base_goal, start.f[SPRING_FIELD_GOAL], COUNT * sizeof(float));
     state_copy(&ref, &start);
     run_moving(scalar_table(), kind, &ref, base_goal, dt, LONG_RUN_STEPS);
     bool have_first = false;
@@ -292,8 +293,8 @@ static void check_long_run(mote_spring_kind kind) {
         for (size_t i = 0; i < COUNT; ++i) {
             double scale =
                 fmax(element_scale(reads, &start, &ref, i), 1.0 + 2.0 * fabs(base_goal[i]));
-            for (int f = 0; f < FIELD_COUNT; ++f) {
-                if (!(writes & FIELD_BIT(f))) {
+            for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+                if (!(writes & SPRING_BIT(f))) {
                     continue;
                 }
                 double d = fabs((double)wide.f[f][i] - (double)ref.f[f][i]);
@@ -319,7 +320,7 @@ static void check_long_run(mote_spring_kind kind) {
             state_copy(&first, &wide);
             have_first = true;
         } else {
-            for (int f = 0; f < FIELD_COUNT; ++f) {
+            for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
                 assert_memory_equal(first.f[f], wide.f[f], COUNT * sizeof(float));
             }
         }
@@ -360,14 +361,14 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
             }
             state s = state_alloc();
             seed_state((mote_spring_kind)kind, 7, &s);
-            s.f[FIELD_X][37] = NAN;
-            s.f[FIELD_X][38] = INFINITY;
+            s.f[SPRING_FIELD_X][37] = NAN;
+            s.f[SPRING_FIELD_X][38] = INFINITY;
             run(tables[ti], (mote_spring_kind)kind, &s, 1.0f / 60.0f, 3);
             for (size_t i = 0; i < COUNT; ++i) {
                 if (i == 37 || i == 38) {
                     continue;
                 }
-                for (int f = 0; f < FIELD_COUNT; ++f) {
+                for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
                     if (!isfinite(s.f[f][i])) {
                         fail_msg("%s/%s: element %zu field %d became %g",
                                  mote_spring_kind_name((mote_spring_kind)kind), tables[ti]->name, i,
@@ -375,7 +376,7 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
                     }
                 }
             }
-            assert_false(isfinite(s.f[FIELD_X][37]));
+            assert_false(isfinite(s.f[SPRING_FIELD_X][37]));
             state_free(&s);
         }
     }
@@ -385,25 +386,25 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
  * past its range is caught (by AddressSanitizer in the sanitizer build); every element must
  * stay finite and move toward its goal or stay put. */
 static void step_exact_arrays(const mote_kernel_table *t, mote_spring_kind kind, size_t n) {
-    float *f[FIELD_COUNT];
-    for (int k = 0; k < FIELD_COUNT; ++k) {
+    float *f[SPRING_FIELD_COUNT];
+    for (int k = 0; k < SPRING_FIELD_COUNT; ++k) {
         f[k] = malloc((n ? n : 1) * sizeof(float));
         assert_non_null(f[k]);
         for (size_t i = 0; i < n; ++i) {
-            f[k][i] = (float)(i % 17) * 0.25f + (k == FIELD_DAMPING ? 2.0f : 0.0f);
+            f[k][i] = (float)(i % 17) * 0.25f + (k == SPRING_FIELD_DAMPING ? 2.0f : 0.0f);
         }
     }
     mote_spring_view view;
     spring_view_from_pointers(&view, f);
     view.count = n;
-    t->spring[kind](&view, 0, n, 1.0f / 60.0f);
+    mote_spring_run_table(t, kind, &view, 0, n, 1.0f / 60.0f);
     for (size_t i = 0; i < n; ++i) {
-        if (!isfinite(f[FIELD_X][i]) || !isfinite(f[FIELD_V][i])) {
+        if (!isfinite(f[SPRING_FIELD_X][i]) || !isfinite(f[SPRING_FIELD_V][i])) {
             fail_msg("%s/%s n=%zu: element %zu not finite", mote_spring_kind_name(kind), t->name, n,
                      i);
         }
     }
-    for (int k = 0; k < FIELD_COUNT; ++k) {
+    for (int k = 0; k < SPRING_FIELD_COUNT; ++k) {
         free(f[k]);
     }
 }

@@ -550,16 +550,17 @@ static void stale_ids_are_rejected_everywhere(void **state) {
     assert_int_equal(mote_spring_pool_add(pool, &d, &reused), MOTE_OK); /* same slot */
     assert_int_equal(reused.slot, removed.slot);
     assert_int_equal(mote_spring_pool_add(pool, &d, &live), MOTE_OK);
-    mote_id wrong_generation = {live.slot, live.generation + 1};
-    mote_id older_generation = {live.slot, live.generation - 1 == 0 ? 7u : live.generation - 1};
-    mote_id zero_generation = {live.slot, 0};
+    mote_id wrong_generation = {live.slot, live.generation + 1, live.pool};
+    mote_id older_generation = {live.slot, live.generation - 1 == 0 ? 7u : live.generation - 1,
+                                live.pool};
+    mote_id zero_generation = {live.slot, 0, live.pool};
     const mote_id stale[] = {
-        removed,        /* removed; its slot now holds a newer element */
-        mote_null_id(), /* never issued */
-        {5000u, 1u},    /* never issued: slot past every slot handed out */
-        {live.slot + 1, 1u},
-        {UINT32_MAX, UINT32_MAX},
-        {0u, 1u},
+        removed,                /* removed; its slot now holds a newer element */
+        mote_null_id(),         /* never issued */
+        {5000u, 1u, live.pool}, /* never issued: slot past every slot handed out */
+        {live.slot + 1, 1u, live.pool},
+        {UINT32_MAX, UINT32_MAX, live.pool},
+        {0u, 1u, live.pool},
         wrong_generation, /* forged */
         older_generation,
         zero_generation,
@@ -763,7 +764,7 @@ static void add_on_a_full_pool(void **state) {
         }
         snapshot before = take_snapshot(pool);
         mote_spring_desc d = random_desc(&rng);
-        mote_id id = {777u, 888u};
+        mote_id id = {777u, 888u, 999u};
         assert_int_equal(mote_spring_pool_add(pool, &d, &id), MOTE_ERROR_FULL);
         assert_int_equal(id.slot, 777u);
         assert_int_equal(id.generation, 888u);
@@ -799,7 +800,7 @@ static void add_and_set_reject_bad_fields(void **state) {
                 snapshot before = take_snapshot(pool);
                 mote_status want = (used & BIT(f)) ? MOTE_ERROR_NON_FINITE : MOTE_OK;
                 if (want != MOTE_OK) {
-                    mote_id id = {777u, 888u};
+                    mote_id id = {777u, 888u, 999u};
                     assert_int_equal(mote_spring_pool_add(pool, &d, &id), want);
                     assert_int_equal(id.slot, 777u);
                     assert_int_equal(mote_spring_pool_set(pool, ids[5], &d), want);

@@ -74,7 +74,7 @@ mote_id mote_id_table_issue(mote_id_table *table, size_t dense) {
     }
     table->dense_of_slot[slot] = (uint32_t)dense;
     table->slot_of_dense[dense] = slot;
-    mote_id id = {slot, table->generation[slot]};
+    mote_id id = {slot, table->generation[slot], 0u};
     return id;
 }
 
@@ -106,6 +106,6 @@ void mote_id_table_retire(mote_id_table *table, size_t dense, size_t last) {
 
 mote_id mote_id_table_at(const mote_id_table *table, size_t dense) {
     uint32_t slot = table->slot_of_dense[dense];
-    mote_id id = {slot, table->generation[slot]};
+    mote_id id = {slot, table->generation[slot], 0u};
     return id;
 }

@@ -3,9 +3,13 @@
 #include "mote/movement.h"
 #include "mover_fields.h"
 #include "mover_step.h"
+#include "scalar_kernels.h"
 
-void mote_mover_kernel_reference(const mote_mover_view *v, size_t begin, size_t end,
-                                 const mote_mover_step *step) {
+void mote_kernel_mover_scalar(float *const *p, const void *constants, size_t begin, size_t end) {
+    const mote_mover_step *step = constants;
+    mote_mover_view view;
+    mote_pool_view_from_fields(&mote_mover_pool_kind_record, p, end, &view);
+    const mote_mover_view *v = &view;
     for (size_t i = begin; i < end; ++i) {
         mote_movement_state s = {
             .position = {v->position_x[i], v->position_y[i]},

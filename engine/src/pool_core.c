@@ -1,12 +1,23 @@
 /* The storage, ids and checks every pool kind shares. */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "pool_core.h"
 
+uint32_t mote_pool_core_new_tag(unsigned kind_number) {
+    static atomic_uint_least32_t next_serial = 0;
+    uint32_t serial;
+    do {
+        serial = (uint32_t)atomic_fetch_add(&next_serial, 1u) & 0xffffffu;
+    } while (serial == 0);
+    return (uint32_t)(kind_number & 0xffu) << 24 | serial;
+}
+
 mote_status mote_pool_core_init(mote_pool_core *core, unsigned field_mask, size_t capacity,
-                                size_t max_count) {
+                                size_t max_count, uint32_t tag) {
     memset(core, 0, sizeof *core);
+    core->tag = tag;
     core->allocator = mote_get_allocator();
     core->max_count = max_count;
     core->fields.mask = field_mask;
@@ -53,14 +64,16 @@ mote_status mote_pool_core_push(mote_pool_core *core, mote_id *id, size_t *index
     }
     *index = core->count;
     *id = mote_id_table_issue(&core->ids, core->count);
+    id->pool = core->tag;
     core->count += 1;
     return MOTE_OK;
 }
 
 mote_status mote_pool_core_remove(mote_pool_core *core, mote_id id) {
     size_t i;
-    if (!mote_id_table_lookup(&core->ids, core->count, id, &i)) {
-        return MOTE_ERROR_STALE_ID;
+    mote_status status = mote_pool_core_find(core, id, &i);
+    if (status != MOTE_OK) {
+        return status;
     }
     size_t last = core->count - 1;
     mote_id_table_retire(&core->ids, i, last);
@@ -69,12 +82,20 @@ mote_status mote_pool_core_remove(mote_pool_core *core, mote_id id) {
     return MOTE_OK;
 }
 
-bool mote_pool_core_lookup(const mote_pool_core *core, mote_id id, size_t *index) {
-    return mote_id_table_lookup(&core->ids, core->count, id, index);
+mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *index) {
+    if (id.pool != core->tag) {
+        return id.pool == 0 ? MOTE_ERROR_STALE_ID : MOTE_ERROR_WRONG_POOL;
+    }
+    return mote_id_table_lookup(&core->ids, core->count, id, index) ? MOTE_OK : MOTE_ERROR_STALE_ID;
 }
 
 mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index) {
-    return index < core->count ? mote_id_table_at(&core->ids, index) : mote_null_id();
+    if (index >= core->count) {
+        return mote_null_id();
+    }
+    mote_id id = mote_id_table_at(&core->ids, index);
+    id.pool = core->tag;
+    return id;
 }
 
 mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation *out) {

@@ -14,12 +14,23 @@ typedef struct mote_pool_core {
     size_t max_count;         /* add fails with MOTE_ERROR_FULL past this */
     mote_field_arrays fields;
     mote_id_table ids;
+    uint32_t tag; /* every id this core issues carries it (mote_id.pool) */
 } mote_pool_core;
 
+/* A fresh pool tag for a pool of the kind numbered kind_number (1..255): the kind in the top
+ * 8 bits, a process-wide serial (never 0) in the low 24. Thread-safe. */
+uint32_t mote_pool_core_new_tag(unsigned kind_number);
+
+/* The kind number a tag carries (0 for the null id's tag). */
+static inline unsigned mote_pool_tag_kind(uint32_t tag) {
+    return tag >> 24;
+}
+
 /* An empty core storing the fields in field_mask with the current allocator, with room for
- * capacity elements. capacity <= max_count < UINT32_MAX - 1 is the caller's to check. */
+ * capacity elements, issuing ids tagged tag. capacity <= max_count < UINT32_MAX - 1 is the
+ * caller's to check. */
 mote_status mote_pool_core_init(mote_pool_core *core, unsigned field_mask, size_t capacity,
-                                size_t max_count);
+                                size_t max_count, uint32_t tag);
 
 /* Frees the storage (the core itself belongs to the caller). */
 void mote_pool_core_release(mote_pool_core *core);
@@ -35,11 +46,13 @@ mote_status mote_pool_core_reserve(mote_pool_core *core, size_t capacity);
  * writes its fields at *index, which are zero until then. Nothing changes on failure. */
 mote_status mote_pool_core_push(mote_pool_core *core, mote_id *id, size_t *index);
 
-/* Removes a live element: the last one moves into its place. */
+/* Removes a live element: the last one moves into its place. MOTE_ERROR_STALE_ID or
+ * MOTE_ERROR_WRONG_POOL (see mote_pool_core_find) change nothing. */
 mote_status mote_pool_core_remove(mote_pool_core *core, mote_id id);
 
-/* Dense index of a live id, or false. */
-bool mote_pool_core_lookup(const mote_pool_core *core, mote_id id, size_t *index);
+/* The dense index of a live id (index may be NULL): MOTE_OK; MOTE_ERROR_WRONG_POOL for an id
+ * another pool issued; MOTE_ERROR_STALE_ID for a removed id or one no pool issued. */
+mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *index);
 
 /* Id at a dense index; the null id past count. */
 mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index);

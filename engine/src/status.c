@@ -21,6 +21,10 @@ const char *mote_status_name(mote_status status) {
         return "MOTE_ERROR_NON_FINITE";
     case MOTE_ERROR_BACKEND_UNAVAILABLE:
         return "MOTE_ERROR_BACKEND_UNAVAILABLE";
+    case MOTE_ERROR_WRONG_POOL:
+        return "MOTE_ERROR_WRONG_POOL";
+    case MOTE_ERROR_UNINITIALIZED_DEF:
+        return "MOTE_ERROR_UNINITIALIZED_DEF";
     }
     return "MOTE_ERROR_UNKNOWN";
 }

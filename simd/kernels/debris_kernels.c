@@ -18,6 +18,7 @@
  *     compose without amplifying it, so it adds up at most linearly).
  * All wide variants agree with each other bit for bit. */
 #include "debris_fields.h"
+#include "lane_loop.h"
 #include "variant.h"
 #include "variant_kernels.h"
 #include "wide/wide_math.h"
@@ -182,34 +183,10 @@ static inline __attribute__((always_inline)) void debris_body(float *const p[DEB
 
 #undef LD
 
-/* Ranges at least this long prefetch: 31 streams are more than the hardware prefetchers
- * follow, and measured, prefetching into L2 pays from a few hundred pieces on. */
-#define DEBRIS_PREFETCH_MIN ((size_t)256)
-/* How far ahead (elements) to prefetch into L2: 512 bytes per field. */
-#define DEBRIS_PREFETCH_AHEAD 128
-
-/* One vector: prefetches ahead (once per 64-byte line of each field), runs the body, stores
- * what a step writes. */
-static inline __attribute__((always_inline)) void debris_vector(float *const p[DEBRIS_FIELD_COUNT],
-                                                                size_t i,
-                                                                const debris_wide_frame *w,
-                                                                bool prefetch) {
-#if MOTE_W_LANES >= 16
-    const bool line_start = true; /* every vector covers a whole 64-byte line */
-#else
-    const bool line_start = (i % 16) < MOTE_W_LANES; /* once per 16 floats, wherever i started */
-#endif
-    if (prefetch && line_start) {
-        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-            if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
-                __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 1, 2);
-            } else {
-                __builtin_prefetch(p[f] + i + DEBRIS_PREFETCH_AHEAD, 0, 2);
-            }
-        }
-    }
+/* One vector: runs the body, stores what a step writes. */
+MOTE_ALWAYS_INLINE void debris_vector(float *const *p, size_t i, const void *k) {
     mote_wf out[DEBRIS_FIELD_COUNT];
-    debris_body(p, i, w, out);
+    debris_body(p, i, (const debris_wide_frame *)k, out);
     for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
         if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
             mote_w_store(p[f] + i, out[f]);
@@ -217,44 +194,16 @@ static inline __attribute__((always_inline)) void debris_vector(float *const p[D
     }
 }
 
-/* Steps [begin, end): full vectors in place, two per iteration (independent chains for the
- * scheduler to interleave), the partial tail through a zero-padded buffer, so
- * no access leaves the range and any split gives the same bits as a whole-pool step. */
-void MOTE_VARIANT_FN(mote_debris_kernel)(const mote_debris_view *view,
-                                         const mote_debris_frame *frame, size_t begin, size_t end) {
-    float *p[DEBRIS_FIELD_COUNT];
-    debris_view_pointers(view, p);
+/* Ranges of 256 pieces and more prefetch 128 elements (512 bytes per field) ahead into L2,
+ * once per 64-byte line of each field: 31 streams are more than the hardware prefetchers
+ * follow. Two vectors per iteration give the scheduler independent chains to interleave. */
+#define DEBRIS_PLAN                                                                                \
+    ((mote_lane_plan){DEBRIS_FIELD_COUNT, DEBRIS_ALL_FIELDS, DEBRIS_WRITES, 256, 128, true, true,  \
+                      2})
+
+void MOTE_VARIANT_FN(mote_kernel_debris)(float *const *p, const void *constants, size_t begin,
+                                         size_t end) {
     debris_wide_frame w;
-    wide_frame(frame, &w);
-    size_t i = begin;
-    if (end - begin >= DEBRIS_PREFETCH_MIN) {
-        for (; i + 2 * MOTE_W_LANES <= end; i += 2 * MOTE_W_LANES) {
-            debris_vector(p, i, &w, true);
-            debris_vector(p, i + MOTE_W_LANES, &w, true);
-        }
-    } else {
-        for (; i + 2 * MOTE_W_LANES <= end; i += 2 * MOTE_W_LANES) {
-            debris_vector(p, i, &w, false);
-            debris_vector(p, i + MOTE_W_LANES, &w, false);
-        }
-    }
-    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
-        debris_vector(p, i, &w, false);
-    }
-    if (i < end) {
-        const size_t n = end - i;
-        float buffer[DEBRIS_FIELD_COUNT][MOTE_W_LANES];
-        float *b[DEBRIS_FIELD_COUNT];
-        memset(buffer, 0, sizeof buffer);
-        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-            memcpy(buffer[f], p[f] + i, n * sizeof(float));
-            b[f] = buffer[f];
-        }
-        debris_vector(b, 0, &w, false);
-        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-            if (DEBRIS_WRITES & DEBRIS_BIT(f)) {
-                memcpy(p[f] + i, buffer[f], n * sizeof(float));
-            }
-        }
-    }
+    wide_frame((const mote_debris_frame *)constants, &w);
+    mote_lane_loop(p, begin, end, &w, debris_vector, DEBRIS_PLAN);
 }

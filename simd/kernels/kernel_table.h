@@ -3,23 +3,14 @@
 #ifndef MOTE_KERNEL_TABLE_H
 #define MOTE_KERNEL_TABLE_H
 
+#include <stdbool.h>
+
+#include "kernel_list.h"
 #include "mote/backend.h"
-#include "mote/debris_pool.h"
-#include "mote/spring_pool.h"
-#include "mover_step.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Steps the elements [begin, end) of the field arrays in f by dt seconds (already checked
- * and clamped by the caller). */
-typedef void (*mote_spring_kernel_fn)(const mote_spring_view *f, size_t begin, size_t end,
-                                      float dt);
-
-/* Steps the debris pieces [begin, end) of the field arrays in v with one frame's constants. */
-typedef void (*mote_debris_kernel_fn)(const mote_debris_view *v, const mote_debris_frame *frame,
-                                      size_t begin, size_t end);
 
 /* Applies one wide-math function element-wise: out[i] = fn(in[i]) for i < n. */
 typedef void (*mote_array_fn)(const float *in, float *out, size_t n);
@@ -44,10 +35,8 @@ typedef struct mote_kernel_table {
     bool emulated;         /* another ISA's kernel source through SIMDe, for tests only */
     mote_backend requires; /* the backend whose CPU features this variant's flags need */
     int lanes;
-    mote_spring_kernel_fn spring[MOTE_SPRING_KIND_COUNT];
+    mote_kernel_fn kernel[MOTE_KERNEL_COUNT]; /* indexed by mote_kernel_id (kernel_list.h) */
     mote_math_table math;
-    mote_mover_kernel_fn mover; /* the movement model (mover_step.h) */
-    mote_debris_kernel_fn debris;
 } mote_kernel_table;
 
 /* Every variant this build compiled: the public backends, then emulated variants that run

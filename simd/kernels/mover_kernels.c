@@ -27,6 +27,7 @@
  * expf does (the coefficients' only libm call): glibc's does on x86-64 and aarch64. */
 #include <string.h>
 
+#include "lane_loop.h"
 #include "mote/movement.h"
 #include "mover_fields.h"
 #include "mover_step.h"
@@ -219,60 +220,26 @@ static inline void mover_body(mover_lanes *s, const wide_step *w) {
     }
 }
 
-/* Ranges longer than this stream from memory rather than cache; software prefetch keeps
- * enough loads in flight (as spring_lanes.h does). */
-#define MOVER_PREFETCH_MIN_ELEMENTS ((size_t)1 << 14)
-#define MOVER_PREFETCH_AHEAD        256
-
-/* The full vectors of [begin, end); returns where the partial tail starts. */
-static inline __attribute__((always_inline)) size_t mover_vectors(float *const p[MOVER_FIELD_COUNT],
-                                                                  size_t begin, size_t end,
-                                                                  const wide_step *w,
-                                                                  bool prefetch) {
-    size_t i = begin;
-    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
-        if (prefetch) { /* state for writing, inputs for reading */
-            for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
-                __builtin_prefetch(p[f] + i + MOVER_PREFETCH_AHEAD, 1, 3);
-            }
-            for (int f = MOVER_STATE_COUNT; f < MOVER_FIELD_COUNT; ++f) {
-                __builtin_prefetch(p[f] + i + MOVER_PREFETCH_AHEAD, 0, 3);
-            }
-        }
-        mover_lanes s;
-        for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-            s.f[f] = mote_w_load(p[f] + i);
-        }
-        mover_body(&s, w);
-        for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
-            mote_w_store(p[f] + i, s.f[f]);
-        }
+/* One vector: every field loaded, the body, the state stored. */
+MOTE_ALWAYS_INLINE void mover_vector(float *const *p, size_t i, const void *k) {
+    mover_lanes s;
+    for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
+        s.f[f] = mote_w_load(p[f] + i);
     }
-    return i;
+    mover_body(&s, (const wide_step *)k);
+    for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
+        mote_w_store(p[f] + i, s.f[f]);
+    }
 }
 
-/* Steps [begin, end); the last partial vector goes through a zero-padded buffer, so any
- * range works without touching memory outside it and gives a whole-pool step's bits. */
-void MOTE_VARIANT_FN(mote_mover_kernel)(const mote_mover_view *v, size_t begin, size_t end,
-                                        const mote_mover_step *step) {
-    float *p[MOVER_FIELD_COUNT];
-    mover_view_pointers(v, p);
-    const wide_step w = broadcast_step(step);
-    size_t i = end - begin >= MOVER_PREFETCH_MIN_ELEMENTS ? mover_vectors(p, begin, end, &w, true)
-                                                          : mover_vectors(p, begin, end, &w, false);
-    if (i < end) {
-        const size_t n = end - i;
-        float buffer[MOVER_FIELD_COUNT][MOTE_W_LANES];
-        memset(buffer, 0, sizeof buffer);
-        mover_lanes s;
-        for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-            memcpy(buffer[f], p[f] + i, n * sizeof(float));
-            s.f[f] = mote_w_load(buffer[f]);
-        }
-        mover_body(&s, &w);
-        for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
-            mote_w_store(buffer[f], s.f[f]);
-            memcpy(p[f] + i, buffer[f], n * sizeof(float));
-        }
-    }
+/* Ranges from 2^14 elements on prefetch 256 elements (1 KB per field) ahead: the state for
+ * writing, the inputs for reading. */
+#define MOVER_PLAN                                                                                 \
+    ((mote_lane_plan){MOVER_FIELD_COUNT, MOVER_ALL_FIELDS, MOVER_STATE_FIELDS, (size_t)1 << 14,    \
+                      256, false, false, 1})
+
+void MOTE_VARIANT_FN(mote_kernel_mover)(float *const *p, const void *constants, size_t begin,
+                                        size_t end) {
+    const wide_step w = broadcast_step((const mote_mover_step *)constants);
+    mote_lane_loop(p, begin, end, &w, mover_vector, MOVER_PLAN);
 }

@@ -33,7 +33,7 @@ static const spring_bound spring_bounds[MOTE_SPRING_KIND_COUNT] = {
 /* Bound on one step of dt for one written field, in scaled ULP. */
 static inline double spring_one_step_bound(mote_spring_kind kind, int field, float dt) {
     const spring_bound *b = &spring_bounds[kind];
-    double extra = (field == FIELD_V && dt > 0.0f) ? b->v_ulp_per_rate / (double)dt : 0.0;
+    double extra = (field == SPRING_FIELD_V && dt > 0.0f) ? b->v_ulp_per_rate / (double)dt : 0.0;
     return b->one_step_ulp + extra;
 }
 

@@ -20,12 +20,18 @@
  * differs from libm's by up to an ULP and, at a constant dt, keeps its sign, so a long
  * half-life compounds it.
  * All wide variants agree with each other bit for bit. */
-#include "variant_kernels.h"
-#include "spring_lanes.h"
+#include "lane_loop.h"
+#include "spring_fields.h"
 #include "variant.h"
+#include "variant_kernels.h"
 #include "wide/wide_math.h"
 
 #include "mote/spring.h"
+
+/* One vector of every field the kind uses (unused ones are left unset). */
+typedef struct spring_lanes {
+    mote_wf f[SPRING_FIELD_COUNT];
+} spring_lanes;
 
 /* The decay rate y = damping / 2 of a critically damped spring (damping is what the pool
  * stores for a half-life: spring_ref.h). */
@@ -55,70 +61,71 @@ static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, m
 }
 
 static inline void damper_body(spring_lanes *s, mote_wf dt) {
-    mote_wf x = s->f[FIELD_X];
-    mote_wf rate = mote_w_mul(s->f[FIELD_DAMPING], mote_w_set1(0.25f));
+    mote_wf x = s->f[SPRING_FIELD_X];
+    mote_wf rate = mote_w_mul(s->f[SPRING_FIELD_DAMPING], mote_w_set1(0.25f));
     mote_wf blend = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
-    s->f[FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), blend));
+    s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), blend));
 }
 
 static inline void critical_body(spring_lanes *s, mote_wf dt) {
-    critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL], decay_rate(s->f[FIELD_DAMPING]),
-                  dt);
+    critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_GOAL],
+                  decay_rate(s->f[SPRING_FIELD_DAMPING]), dt);
 }
 
 static inline void angle_body(spring_lanes *s, mote_wf dt) {
-    angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_GOAL], decay_rate(s->f[FIELD_DAMPING]),
-               dt);
+    angle_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_GOAL],
+               decay_rate(s->f[SPRING_FIELD_DAMPING]), dt);
 }
 
 static inline void double_angle_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = decay_rate(s->f[FIELD_DAMPING]);
-    angle_step(&s->f[FIELD_XI], &s->f[FIELD_VI], s->f[FIELD_GOAL], y, dt);
-    angle_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_XI], y, dt);
+    mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
+    angle_step(&s->f[SPRING_FIELD_XI], &s->f[SPRING_FIELD_VI], s->f[SPRING_FIELD_GOAL], y, dt);
+    angle_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt);
 }
 
 static inline void double_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = decay_rate(s->f[FIELD_DAMPING]);
-    critical_step(&s->f[FIELD_XI], &s->f[FIELD_VI], s->f[FIELD_GOAL], y, dt);
-    critical_step(&s->f[FIELD_X], &s->f[FIELD_V], s->f[FIELD_XI], y, dt);
+    mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
+    critical_step(&s->f[SPRING_FIELD_XI], &s->f[SPRING_FIELD_VI], s->f[SPRING_FIELD_GOAL], y, dt);
+    critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt);
 }
 
 static inline void decay_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = decay_rate(s->f[FIELD_DAMPING]);
+    mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
     mote_wf ydt = mote_w_mul(y, dt);
-    mote_wf x = s->f[FIELD_X];
-    mote_wf v = s->f[FIELD_V];
+    mote_wf x = s->f[SPRING_FIELD_X];
+    mote_wf v = s->f[SPRING_FIELD_V];
     mote_wf j1 = mote_w_add(v, mote_w_mul(x, y));
     mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
-    s->f[FIELD_X] = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
-    s->f[FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
+    s->f[SPRING_FIELD_X] = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
+    s->f[SPRING_FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
 }
 
 static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
-    mote_wf x = s->f[FIELD_X];
-    mote_wf v = s->f[FIELD_V];
-    mote_wf a = mote_w_sub(mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), s->f[FIELD_STIFFNESS]),
-                           mote_w_mul(v, s->f[FIELD_DAMPING]));
+    mote_wf x = s->f[SPRING_FIELD_X];
+    mote_wf v = s->f[SPRING_FIELD_V];
+    mote_wf a =
+        mote_w_sub(mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), s->f[SPRING_FIELD_STIFFNESS]),
+                   mote_w_mul(v, s->f[SPRING_FIELD_DAMPING]));
     v = mote_w_add(v, mote_w_mul(a, dt));
-    s->f[FIELD_V] = v;
-    s->f[FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
+    s->f[SPRING_FIELD_V] = v;
+    s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
 }
 
 static inline void exp_response_body(spring_lanes *s, mote_wf dt) {
-    mote_wf x = s->f[FIELD_X];
-    mote_wf alpha = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(s->f[FIELD_RATE]), dt)));
-    s->f[FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[FIELD_GOAL], x), alpha));
+    mote_wf x = s->f[SPRING_FIELD_X];
+    mote_wf alpha = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(s->f[SPRING_FIELD_RATE]), dt)));
+    s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), alpha));
 }
 
 /* mote_spring_damper: all three cases computed, the right one selected per lane. */
 static inline void damped_body(spring_lanes *s, mote_wf dt) {
     const mote_wf one = mote_w_set1(1.0f);
-    mote_wf stiffness = s->f[FIELD_STIFFNESS];
-    mote_wf damping = s->f[FIELD_DAMPING];
+    mote_wf stiffness = s->f[SPRING_FIELD_STIFFNESS];
+    mote_wf damping = s->f[SPRING_FIELD_DAMPING];
     mote_wf y = mote_w_mul(damping, mote_w_set1(0.5f));
     mote_wf q = mote_w_sub(stiffness, mote_w_mul(mote_w_mul(damping, damping), mote_w_set1(0.25f)));
-    mote_wf u0 = mote_w_sub(s->f[FIELD_X], s->f[FIELD_GOAL]);
-    mote_wf v0 = s->f[FIELD_V];
+    mote_wf u0 = mote_w_sub(s->f[SPRING_FIELD_X], s->f[SPRING_FIELD_GOAL]);
+    mote_wf v0 = s->f[SPRING_FIELD_V];
     mote_wf j1 = mote_w_add(v0, mote_w_mul(u0, y));
 
     /* critical, and the under-damped envelope */
@@ -143,31 +150,59 @@ static inline void damped_body(spring_lanes *s, mote_wf dt) {
     mote_wf sv = mote_w_select(critical, mote_w_mul(e, dt), mote_w_select(under, s_under, s_over));
     mote_wf k = mote_w_select(critical, mote_w_mul(y, y), stiffness);
 
-    s->f[FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, u0), mote_w_mul(sv, j1)), s->f[FIELD_GOAL]);
-    s->f[FIELD_V] = mote_w_sub(mote_w_mul(c, v0),
-                               mote_w_mul(sv, mote_w_add(mote_w_mul(y, v0), mote_w_mul(k, u0))));
+    s->f[SPRING_FIELD_X] =
+        mote_w_add(mote_w_add(mote_w_mul(c, u0), mote_w_mul(sv, j1)), s->f[SPRING_FIELD_GOAL]);
+    s->f[SPRING_FIELD_V] = mote_w_sub(
+        mote_w_mul(c, v0), mote_w_mul(sv, mote_w_add(mote_w_mul(y, v0), mote_w_mul(k, u0))));
 }
 
-#define SPRING_KERNEL(kind, name)                                                                  \
-    void MOTE_VARIANT_FN(mote_spring_kernel_##name)(const mote_spring_view *f, size_t begin,       \
-                                                    size_t end, float dt) {                        \
-        spring_loop(f, begin, end, dt, spring_kind_reads[kind], spring_kind_writes[kind],          \
-                    name##_body);                                                                  \
+typedef void (*spring_body_fn)(spring_lanes *s, mote_wf dt);
+
+/* Loads the fields a kind reads at p[f] + i, runs its body, stores the fields it writes. */
+MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, unsigned reads,
+                                      unsigned writes, spring_body_fn body) {
+    spring_lanes s;
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (reads & SPRING_BIT(f)) {
+            s.f[f] = mote_w_load(p[f] + i);
+        }
+    }
+    body(&s, dt);
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (writes & SPRING_BIT(f)) {
+            mote_w_store(p[f] + i, s.f[f]);
+        }
+    }
+}
+
+/* Ranges longer than 2^15 elements stream from memory rather than cache (their fields
+ * outgrow L2), and software prefetch about 2 KB per field ahead keeps enough loads in flight
+ * for the kernel to run at memory speed. */
+#define SPRING_PLAN(kind)                                                                          \
+    ((mote_lane_plan){SPRING_FIELD_COUNT, spring_kind_reads[kind], spring_kind_writes[kind],       \
+                      (size_t)1 << 15, 512, false, false, 1})
+
+/* The kernel of one spring kind; clamp_dt is the model's own limit on dt. */
+#define SPRING_KERNEL(kind, name, clamp_dt)                                                        \
+    MOTE_ALWAYS_INLINE void name##_vector(float *const *p, size_t i, const void *k) {              \
+        spring_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                          \
+                      spring_kind_writes[kind], name##_body);                                      \
+    }                                                                                              \
+    void MOTE_VARIANT_FN(mote_kernel_spring_##name)(float *const *p, const void *constants,        \
+                                                    size_t begin, size_t end) {                    \
+        float dt = ((const mote_spring_constants *)constants)->dt;                                 \
+        const mote_wf wdt = mote_w_set1(clamp_dt);                                                 \
+        mote_lane_loop(p, begin, end, &wdt, name##_vector, SPRING_PLAN(kind));                     \
     }
 
-SPRING_KERNEL(MOTE_SPRING_DAMPER, damper)
-SPRING_KERNEL(MOTE_SPRING_CRITICAL, critical)
-SPRING_KERNEL(MOTE_SPRING_ANGLE, angle)
-SPRING_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle)
-SPRING_KERNEL(MOTE_SPRING_DECAY, decay)
-SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response)
-SPRING_KERNEL(MOTE_SPRING_DAMPED, damped)
-SPRING_KERNEL(MOTE_SPRING_DOUBLE, double)
-
+SPRING_KERNEL(MOTE_SPRING_DAMPER, damper, dt)
+SPRING_KERNEL(MOTE_SPRING_CRITICAL, critical, dt)
+SPRING_KERNEL(MOTE_SPRING_ANGLE, angle, dt)
+SPRING_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle, dt)
+SPRING_KERNEL(MOTE_SPRING_DECAY, decay, dt)
+SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, dt)
+SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt)
+SPRING_KERNEL(MOTE_SPRING_DOUBLE, double, dt)
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
-void MOTE_VARIANT_FN(mote_spring_kernel_semi_implicit)(const mote_spring_view *f, size_t begin,
-                                                       size_t end, float dt) {
-    dt = dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt;
-    spring_loop(f, begin, end, dt, spring_kind_reads[MOTE_SPRING_SEMI_IMPLICIT],
-                spring_kind_writes[MOTE_SPRING_SEMI_IMPLICIT], semi_implicit_body);
-}
+SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
+              dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt)

@@ -9,24 +9,14 @@
 #error "MOTE_VARIANT_BACKEND must name the public backend whose source this variant compiles"
 #endif
 
+#define KERNEL_ENTRY(name) [MOTE_KERNEL_##name] = MOTE_VARIANT_FN(mote_kernel_##name),
 const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
     .name = MOTE_VARIANT_NAME,
     .backend = MOTE_VARIANT_BACKEND,
     .emulated = MOTE_VARIANT_EMULATED,
     .requires = MOTE_VARIANT_REQUIRES,
     .lanes = MOTE_W_LANES,
-    .spring =
-        {
-            [MOTE_SPRING_DAMPER] = MOTE_VARIANT_FN(mote_spring_kernel_damper),
-            [MOTE_SPRING_CRITICAL] = MOTE_VARIANT_FN(mote_spring_kernel_critical),
-            [MOTE_SPRING_ANGLE] = MOTE_VARIANT_FN(mote_spring_kernel_angle),
-            [MOTE_SPRING_DOUBLE_ANGLE] = MOTE_VARIANT_FN(mote_spring_kernel_double_angle),
-            [MOTE_SPRING_DECAY] = MOTE_VARIANT_FN(mote_spring_kernel_decay),
-            [MOTE_SPRING_SEMI_IMPLICIT] = MOTE_VARIANT_FN(mote_spring_kernel_semi_implicit),
-            [MOTE_SPRING_EXP_RESPONSE] = MOTE_VARIANT_FN(mote_spring_kernel_exp_response),
-            [MOTE_SPRING_DAMPED] = MOTE_VARIANT_FN(mote_spring_kernel_damped),
-            [MOTE_SPRING_DOUBLE] = MOTE_VARIANT_FN(mote_spring_kernel_double),
-        },
+    .kernel = {MOTE_KERNELS(KERNEL_ENTRY)},
     .math =
         {
             .exp = MOTE_VARIANT_FN(mote_math_exp),
@@ -36,6 +26,4 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
             .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
             .atan2 = MOTE_VARIANT_FN(mote_math_atan2),
         },
-    .mover = MOTE_VARIANT_FN(mote_mover_kernel),
-    .debris = MOTE_VARIANT_FN(mote_debris_kernel),
 };

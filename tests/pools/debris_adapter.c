@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "pool_adapter.h"
 
@@ -309,7 +310,7 @@ static void step_table(const pool_adapter *self, void *pool, const mote_kernel_t
     mote_debris_ship ship = mote_debris_pool_ship(pool);
     mote_debris_settings settings = mote_debris_pool_settings(pool);
     mote_debris_frame frame = mote_debris_frame_make(&ship, &settings, dt);
-    table->debris(&view, &frame, 0, view.count);
+    mote_debris_run_table(table, &view, &frame, 0, view.count);
 }
 
 #define DEBRIS_ADAPTER(kind_enum, kind_name)                                                       \

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mote/mover_pool.h"
+#include "mover_fields.h"
 #include "mover_step.h"
 #include "pool_adapter.h"
 
@@ -198,7 +199,7 @@ static void step_table(const pool_adapter *self, void *pool, const mote_kernel_t
     mote_mover_step_prepare(&params, substep, substeps, &prepared);
     mote_mover_view view = mote_mover_pool_view(pool);
     if (view.count > 0) {
-        table->mover(&view, 0, view.count, &prepared);
+        mote_mover_run_table(table, &view, 0, view.count, &prepared);
     }
 }
 

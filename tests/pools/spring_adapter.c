@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "mote/spring_pool.h"
+#include "spring_fields.h"
 #include "pool_adapter.h"
 
 static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
@@ -134,7 +135,7 @@ static mote_backend backend(const void *pool) {
 static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
                        float dt) {
     mote_spring_view view = mote_spring_pool_view(pool);
-    table->spring[self->kind](&view, 0, view.count, dt);
+    mote_spring_run_table(table, self->kind, &view, 0, view.count, dt);
 }
 
 #define SPRING_ADAPTER(kind_enum, kind_name)                                                       \

@@ -20,9 +20,9 @@ void compare_print_bounds(FILE *stream) {
         unsigned written = spring_kind_writes[k];
         char ulps[64] = "";
         size_t used = 0;
-        const int fields[] = {FIELD_X, FIELD_V, FIELD_XI, FIELD_VI};
+        const int fields[] = {SPRING_FIELD_X, SPRING_FIELD_V, SPRING_FIELD_XI, SPRING_FIELD_VI};
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; ++f) {
-            if (written & FIELD_BIT(fields[f])) {
+            if (written & SPRING_BIT(fields[f])) {
                 used += (size_t)snprintf(ulps + used, sizeof ulps - used, "%s%g", used ? " " : "",
                                          spring_one_step_bound((mote_spring_kind)k, fields[f], dt));
             }

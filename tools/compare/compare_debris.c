@@ -154,7 +154,7 @@ static void run(const mote_kernel_table *t, pieces *p, long steps) {
     spin.spin_down_end = 0.8f * (float)steps * DT;
     for (long k = 0; k < steps; ++k) {
         mote_debris_frame frame = frame_at(&spin, k, steps);
-        t->debris(&view, &frame, 0, p->count);
+        mote_debris_run_table(t, &view, &frame, 0, p->count);
     }
 }
 

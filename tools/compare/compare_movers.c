@@ -131,7 +131,7 @@ static void advance(const mote_kernel_table *t, crowd *c, const crowd *start, lo
         if (k > 0 && k % 30 == 0) {
             change_inputs(c, start, k);
         }
-        t->mover(&view, 0, c->count, &step);
+        mote_mover_run_table(t, &view, 0, c->count, &step);
     }
 }
 

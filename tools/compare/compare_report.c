@@ -4,15 +4,15 @@
 
 #include "compare_report.h"
 
-static const char *const field_names[FIELD_COUNT] = {
-    [FIELD_X] = "x",
-    [FIELD_V] = "v",
-    [FIELD_GOAL] = "goal",
-    [FIELD_XI] = "xi",
-    [FIELD_VI] = "vi",
-    [FIELD_STIFFNESS] = "stiffness",
-    [FIELD_DAMPING] = "damping",
-    [FIELD_RATE] = "rate",
+static const char *const field_names[SPRING_FIELD_COUNT] = {
+    [SPRING_FIELD_X] = "x",
+    [SPRING_FIELD_V] = "v",
+    [SPRING_FIELD_GOAL] = "goal",
+    [SPRING_FIELD_XI] = "xi",
+    [SPRING_FIELD_VI] = "vi",
+    [SPRING_FIELD_STIFFNESS] = "stiffness",
+    [SPRING_FIELD_DAMPING] = "damping",
+    [SPRING_FIELD_RATE] = "rate",
 };
 
 void compare_report_header(FILE *out, const compare_options *options,
@@ -40,8 +40,8 @@ void compare_report_header(FILE *out, const compare_options *options,
 
 static void report_checkpoint(FILE *out, const compare_variants *variants,
                               const compare_kind_result *result, const compare_checkpoint *c) {
-    for (int f = 0; f < FIELD_COUNT; ++f) {
-        if (!(result->written & FIELD_BIT(f))) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (!(result->written & SPRING_BIT(f))) {
             continue;
         }
         bool relative;
@@ -100,8 +100,8 @@ static void json_checkpoint(FILE *out, const compare_variants *variants,
     }
     fprintf(out, "}, \"fields\": [");
     bool first = true;
-    for (int f = 0; f < FIELD_COUNT; ++f) {
-        if (!(result->written & FIELD_BIT(f))) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (!(result->written & SPRING_BIT(f))) {
             continue;
         }
         bool relative;

@@ -81,18 +81,18 @@ static bool make_states(compare_states *s, size_t wide_count, size_t count, mote
 /* One step on every variant; the element scales grow with the reference's new state. */
 static void step_all(const compare_variants *variants, compare_states *s, mote_spring_kind kind) {
     mote_spring_view view = compare_state_view(&s->reference);
-    variants->reference->spring[kind](&view, 0, view.count, compare_dt);
+    mote_spring_run_table(variants->reference, kind, &view, 0, view.count, compare_dt);
     compare_state_grow_scale(&s->reference, s->scale);
     for (size_t w = 0; w < variants->wide_count; ++w) {
         view = compare_state_view(&s->wide[w]);
-        variants->wide[w]->spring[kind](&view, 0, view.count, compare_dt);
+        mote_spring_run_table(variants->wide[w], kind, &view, 0, view.count, compare_dt);
     }
 }
 
 /* True for the fields that hold angles: the x and xi of the angle kinds. */
 static bool is_angle_field(mote_spring_kind kind, int field) {
     bool angle_kind = kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE;
-    return angle_kind && (field == FIELD_X || field == FIELD_XI);
+    return angle_kind && (field == SPRING_FIELD_X || field == SPRING_FIELD_XI);
 }
 
 static compare_field_error field_error(const float *wide, const float *ref, const float *scale,
@@ -116,7 +116,7 @@ static void measure(const compare_variants *variants, const compare_states *s,
                     mote_spring_kind kind, long steps, compare_checkpoint *c) {
     memset(c, 0, sizeof *c);
     c->steps = steps;
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         c->ulp_bound[f] = steps == 1 ? spring_one_step_bound(kind, f, compare_dt) : -1.0;
     }
     c->relative_bound = steps == 1 ? -1.0 : spring_relative_bound(kind, steps);
@@ -126,13 +126,13 @@ static void measure(const compare_variants *variants, const compare_states *s,
     size_t count = s->reference.count;
     for (size_t w = 0; w < variants->wide_count; ++w) {
         c->hash[w] = STATE_HASH_SEED;
-        for (int f = 0; f < FIELD_COUNT; ++f) {
+        for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
             if (s->wide[w].field[f] != NULL) {
                 c->hash[w] = state_hash_floats(c->hash[w], s->wide[w].field[f], count);
             }
         }
-        for (int f = 0; f < FIELD_COUNT; ++f) {
-            if (!(written & FIELD_BIT(f))) {
+        for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+            if (!(written & SPRING_BIT(f))) {
                 continue;
             }
             compare_field_error e = field_error(s->wide[w].field[f], s->reference.field[f],

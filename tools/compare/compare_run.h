@@ -36,12 +36,13 @@ typedef struct compare_field_error {
 /* Everything measured after one step count. */
 typedef struct compare_checkpoint {
     long steps;
-    double ulp_bound[FIELD_COUNT]; /* scaled ULP bound per field (one step; negative: none) */
-    double relative_bound;         /* relative bound (multi-step only; negative: none) */
+    double
+        ulp_bound[SPRING_FIELD_COUNT]; /* scaled ULP bound per field (one step; negative: none) */
+    double relative_bound;             /* relative bound (multi-step only; negative: none) */
     bool bit_identical; /* every wide variant gave the same bits in every written field */
     /* per wide variant: state_hash of every stored field (count elements, NaNs canonical) */
     uint64_t hash[COMPARE_MAX_VARIANTS];
-    compare_field_error error[COMPARE_MAX_VARIANTS][FIELD_COUNT];
+    compare_field_error error[COMPARE_MAX_VARIANTS][SPRING_FIELD_COUNT];
     bool pass;
 } compare_checkpoint;
 

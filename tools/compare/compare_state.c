@@ -17,8 +17,8 @@ bool compare_state_alloc(compare_state *state, size_t count, unsigned fields) {
     state->count = count;
     state->fields = fields;
     size_t bytes = padded_count(count) * sizeof(float);
-    for (int f = 0; f < FIELD_COUNT; ++f) {
-        if (!(fields & FIELD_BIT(f))) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (!(fields & SPRING_BIT(f))) {
             continue;
         }
         state->field[f] = aligned_alloc(MOTE_ALIGNMENT, bytes);
@@ -32,7 +32,7 @@ bool compare_state_alloc(compare_state *state, size_t count, unsigned fields) {
 }
 
 void compare_state_free(compare_state *state) {
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         free(state->field[f]);
         state->field[f] = NULL;
     }
@@ -40,7 +40,7 @@ void compare_state_free(compare_state *state) {
 
 void compare_state_copy(compare_state *dst, const compare_state *src) {
     size_t bytes = padded_count(src->count) * sizeof(float);
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (src->field[f] != NULL) {
             memcpy(dst->field[f], src->field[f], bytes);
         }
@@ -49,7 +49,7 @@ void compare_state_copy(compare_state *dst, const compare_state *src) {
 
 mote_spring_view compare_state_view(const compare_state *state) {
     mote_spring_view view;
-    float *pointers[FIELD_COUNT];
+    float *pointers[SPRING_FIELD_COUNT];
     memcpy(pointers, state->field, sizeof pointers);
     spring_view_from_pointers(&view, pointers);
     view.count = state->count;
@@ -57,9 +57,9 @@ mote_spring_view compare_state_view(const compare_state *state) {
 }
 
 void compare_state_grow_scale(const compare_state *state, float *scale) {
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         const float *a = state->field[f];
-        if (a == NULL || !(COMPARE_SCALE_FIELDS & FIELD_BIT(f))) {
+        if (a == NULL || !(COMPARE_SCALE_FIELDS & SPRING_BIT(f))) {
             continue;
         }
         for (size_t i = 0; i < state->count; ++i) {
@@ -189,17 +189,17 @@ static element random_element(tool_rng *rng, mote_spring_kind kind) {
 static void store_element(compare_state *state, mote_spring_kind kind, size_t i, element e) {
     bool halflife_kind = kind != MOTE_SPRING_SEMI_IMPLICIT && kind != MOTE_SPRING_DAMPED &&
                          kind != MOTE_SPRING_EXP_RESPONSE;
-    float value[FIELD_COUNT];
-    value[FIELD_X] = e.x;
-    value[FIELD_V] = e.v;
-    value[FIELD_GOAL] = e.goal;
-    value[FIELD_XI] = e.xi;
-    value[FIELD_VI] = e.vi;
-    value[FIELD_STIFFNESS] = e.stiffness;
-    value[FIELD_DAMPING] =
+    float value[SPRING_FIELD_COUNT];
+    value[SPRING_FIELD_X] = e.x;
+    value[SPRING_FIELD_V] = e.v;
+    value[SPRING_FIELD_GOAL] = e.goal;
+    value[SPRING_FIELD_XI] = e.xi;
+    value[SPRING_FIELD_VI] = e.vi;
+    value[SPRING_FIELD_STIFFNESS] = e.stiffness;
+    value[SPRING_FIELD_DAMPING] =
         halflife_kind ? mote_spring_damping_for_kind(kind, e.halflife) : e.damping;
-    value[FIELD_RATE] = e.rate;
-    for (int f = 0; f < FIELD_COUNT; ++f) {
+    value[SPRING_FIELD_RATE] = e.rate;
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (state->field[f] != NULL) {
             state->field[f][i] = value[f];
         }

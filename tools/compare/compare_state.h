@@ -15,7 +15,7 @@
 typedef struct compare_state {
     size_t count;
     unsigned fields; /* FIELD_BIT mask of the arrays present */
-    float *field[FIELD_COUNT];
+    float *field[SPRING_FIELD_COUNT];
 } compare_state;
 
 /* Allocates zeroed arrays for the fields in mask. False (and nothing allocated) on failure. */
@@ -41,8 +41,8 @@ void compare_state_seed(compare_state *state, mote_spring_kind kind, uint64_t se
 
 /* The state fields that make an element's scale: x, v, goal, xi, vi. */
 #define COMPARE_SCALE_FIELDS                                                                       \
-    (FIELD_BIT(FIELD_X) | FIELD_BIT(FIELD_V) | FIELD_BIT(FIELD_GOAL) | FIELD_BIT(FIELD_XI) |       \
-     FIELD_BIT(FIELD_VI))
+    (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V) | SPRING_BIT(SPRING_FIELD_GOAL) |     \
+     SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_VI))
 
 /* scale[i] = max(scale[i], |f[i]|) over the state's scale fields; start scale at zero to
  * get the element's input scale, call after every step to follow a trajectory. */

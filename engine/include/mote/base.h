@@ -23,36 +23,47 @@ extern "C" {
 /* Result of every call that can fail. A call that returns an error has changed nothing. */
 typedef enum mote_status {
     MOTE_OK = 0,
-    MOTE_ERROR_INVALID_ARGUMENT = -1,   /* NULL pointer, unknown kind, negative rate ... */
-    MOTE_ERROR_INVALID_DT = -2,         /* time step NaN, infinite or negative */
-    MOTE_ERROR_FULL = -3,               /* the pool is at its max_count */
-    MOTE_ERROR_STALE_ID = -4,           /* the id was removed, or never issued by this pool */
-    MOTE_ERROR_OUT_OF_MEMORY = -5,      /* the allocator hook returned NULL */
-    MOTE_ERROR_RANGE = -6,              /* begin/end outside [0, count] or begin > end */
-    MOTE_ERROR_NON_FINITE = -7,         /* NaN or infinity in input or in pool state */
-    MOTE_ERROR_BACKEND_UNAVAILABLE = -8 /* this CPU (or build) cannot run that backend */
+    MOTE_ERROR_INVALID_ARGUMENT = -1,    /* NULL pointer, unknown kind, negative rate ... */
+    MOTE_ERROR_INVALID_DT = -2,          /* time step NaN, infinite or negative */
+    MOTE_ERROR_FULL = -3,                /* the pool is at its max_count */
+    MOTE_ERROR_STALE_ID = -4,            /* the id was removed, or never issued by this pool */
+    MOTE_ERROR_OUT_OF_MEMORY = -5,       /* the allocator hook returned NULL */
+    MOTE_ERROR_RANGE = -6,               /* begin/end outside [0, count] or begin > end */
+    MOTE_ERROR_NON_FINITE = -7,          /* NaN or infinity in input or in pool state */
+    MOTE_ERROR_BACKEND_UNAVAILABLE = -8, /* this CPU (or build) cannot run that backend */
+    MOTE_ERROR_WRONG_POOL = -9,          /* the id was issued by another pool (or another kind of
+                                          * pool): it never addresses this pool's elements */
+    MOTE_ERROR_UNINITIALIZED_DEF = -10   /* the def did not come from its mote_default_*_def()
+                                          * (a zeroed or hand-built struct) */
 } mote_status;
 
 /* Short constant name of a status ("MOTE_OK", "MOTE_ERROR_FULL", ...). Never NULL. */
 const char *mote_status_name(mote_status status);
 
-/* A stable handle to one element of a pool: a slot plus the generation the slot had when
- * the element was added. Removing the element bumps the generation, so an old id is
- * detected as stale and never silently addresses a newer element. {0, 0} is never valid. */
+/* A stable handle to one element of a pool: a slot, the generation the slot had when the
+ * element was added, and the tag of the pool that issued it. Removing the element bumps the
+ * generation, so an old id is detected as stale (MOTE_ERROR_STALE_ID) and never silently
+ * addresses a newer element; an id used on a pool that did not issue it is reported as
+ * MOTE_ERROR_WRONG_POOL and changes nothing. The pool tag names the kind of pool in its top
+ * 8 bits and the pool in the low 24; a pool restored from a snapshot takes the tag of the
+ * pool that was saved, so the ids a game holds stay valid. An id with tag 0 (the null id, or
+ * one written by hand) was issued by no pool: MOTE_ERROR_STALE_ID. {0, 0, 0} is never
+ * valid. */
 typedef struct mote_id {
     uint32_t slot;
     uint32_t generation;
+    uint32_t pool; /* tag of the issuing pool; 0 for the null id */
 } mote_id;
 
 /* The id no pool ever issues. */
 static inline mote_id mote_null_id(void) {
-    mote_id id = {0u, 0u};
+    mote_id id = {0u, 0u, 0u};
     return id;
 }
 
-/* True when both ids name the same slot and generation. */
+/* True when both ids name the same slot and generation of the same pool. */
 static inline bool mote_id_equal(mote_id a, mote_id b) {
-    return a.slot == b.slot && a.generation == b.generation;
+    return a.slot == b.slot && a.generation == b.generation && a.pool == b.pool;
 }
 
 /* Allocates size bytes aligned to alignment (a power of two, at most 4096); NULL on failure. */

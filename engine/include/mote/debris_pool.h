@@ -21,9 +21,14 @@ typedef struct mote_debris_pool_def {
     mote_backend backend;          /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     mote_debris_settings settings; /* default mote_default_debris_settings() */
     mote_debris_ship ship;         /* default mote_default_debris_ship() */
+    float max_dt;                  /* s, > 0: a longer step is clamped to this
+                                    * (docs/architecture.md); default INFINITY (free flight is
+                                    * exact for any dt) */
+    int internal_cookie;           /* set by mote_default_debris_pool_def(); leave it alone */
 } mote_debris_pool_def;
 
-/* The default pool definition. */
+/* The default pool definition. Start every def here: create returns
+ * MOTE_ERROR_UNINITIALIZED_DEF for one that did not (a zeroed struct, say). */
 mote_debris_pool_def mote_default_debris_pool_def(void);
 
 /* Direct access to the pool's field arrays, dense from index 0 to count - 1; vectors and
@@ -64,7 +69,8 @@ typedef struct mote_debris_released {
 
 typedef struct mote_debris_pool mote_debris_pool;
 
-/* Creates an empty pool. MOTE_ERROR_INVALID_ARGUMENT for a bad def (capacity > max_count,
+/* Creates an empty pool. MOTE_ERROR_UNINITIALIZED_DEF for a def that did not come from
+ * mote_default_debris_pool_def(); MOTE_ERROR_INVALID_ARGUMENT for a bad def (capacity > max_count,
  * settings or ship rejected as by set_settings/set_ship), MOTE_ERROR_BACKEND_UNAVAILABLE if it
  * names a backend this CPU lacks, MOTE_ERROR_OUT_OF_MEMORY if the allocator fails. */
 mote_status mote_debris_pool_create(const mote_debris_pool_def *def, mote_debris_pool **out);
@@ -79,8 +85,16 @@ void mote_debris_pool_destroy(mote_debris_pool *pool);
 mote_status mote_debris_pool_add(mote_debris_pool *pool, const mote_debris_desc *desc,
                                  mote_id *out_id);
 
+/* Appends n elements from descs[0 .. n), all or nothing: every desc is checked as add checks
+ * it and room is made for all before any is added, so on an error nothing changed.
+ * out_ids (may be NULL) receives their ids in order. MOTE_ERROR_FULL when n more do not fit
+ * under max_count. */
+mote_status mote_debris_pool_add_many(mote_debris_pool *pool, const mote_debris_desc *descs,
+                                      size_t n, mote_id *out_ids);
+
 /* Removes a piece; the last piece moves into its place (dense swap-remove).
- * MOTE_ERROR_STALE_ID for an id that is not live in this pool. */
+ * MOTE_ERROR_STALE_ID for an id that is not live in this pool, MOTE_ERROR_WRONG_POOL for an
+ * id another pool issued. */
 mote_status mote_debris_pool_remove(mote_debris_pool *pool, mote_id id);
 
 /* True when id names a live piece of this pool. */
@@ -131,8 +145,24 @@ mote_debris_settings mote_debris_pool_settings(const mote_debris_pool *pool);
  * released in this step into released (may be NULL). dt NaN, infinite or negative:
  * MOTE_ERROR_INVALID_DT; released with ids NULL but capacity > 0: MOTE_ERROR_INVALID_ARGUMENT;
  * in both cases nothing changes. dt == 0 changes nothing and releases nothing (count 0). Any
- * finite dt is exact for free flight, so there is no maximum. */
+ * finite dt is exact for free flight, so the only maximum is the pool's max_dt. */
 mote_status mote_debris_pool_step(mote_debris_pool *pool, float dt, mote_debris_released *released);
+
+/* Steps like mote_debris_pool_step and writes the seconds the step advanced to out_advanced
+ * (may be NULL): dt clamped to max_dt, 0 when nothing stepped. */
+mote_status mote_debris_pool_advance(mote_debris_pool *pool, float dt,
+                                     mote_debris_released *released, float *out_advanced);
+
+/* The seconds a step of dt would advance this pool, without stepping (see _advance). */
+mote_status mote_debris_pool_advance_of(const mote_debris_pool *pool, float dt,
+                                        float *out_advanced);
+
+/* The pool's max_dt (s; 0 for a NULL pool). */
+float mote_debris_pool_max_dt(const mote_debris_pool *pool);
+
+/* Sets the pool's max_dt (s, > 0, INFINITY for none): a longer step is clamped to it.
+ * MOTE_ERROR_INVALID_ARGUMENT otherwise. */
+mote_status mote_debris_pool_set_max_dt(mote_debris_pool *pool, float max_dt);
 
 /* Steps the pieces with dense index in [begin, end) and reports those released among them,
  * for splitting one step across a task system: disjoint ranges may run on different threads
@@ -156,7 +186,8 @@ mote_status mote_debris_pool_validate(const mote_debris_pool *pool, mote_validat
  * MOTE_ERROR_BACKEND_UNAVAILABLE, and no change, if this CPU cannot run it. */
 mote_status mote_debris_pool_set_backend(mote_debris_pool *pool, mote_backend backend);
 
-/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO). */
+/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO); MOTE_BACKEND_COUNT for a
+ * NULL pool. */
 mote_backend mote_debris_pool_backend(const mote_debris_pool *pool);
 
 #ifdef __cplusplus

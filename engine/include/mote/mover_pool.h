@@ -29,9 +29,14 @@ typedef struct mote_mover_pool_def {
     size_t capacity;             /* elements reserved at creation; default 1024 */
     size_t max_count;            /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;        /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
+    float max_dt;                /* s, > 0: a longer step is clamped to this before it is split
+                                  * (docs/architecture.md); default INFINITY, which leaves
+                                  * max_substep * MOTE_MOVER_MAX_SUBSTEPS as the limit */
+    int internal_cookie;         /* set by mote_default_mover_pool_def(); leave it alone */
 } mote_mover_pool_def;
 
-/* The default pool definition. */
+/* The default pool definition. Start every def here: create returns
+ * MOTE_ERROR_UNINITIALIZED_DEF for one that did not (a zeroed struct, say). */
 mote_mover_pool_def mote_default_mover_pool_def(void);
 
 /* One element, for add/get/set: its state and its inputs. */
@@ -72,7 +77,8 @@ typedef struct mote_mover_pool mote_mover_pool;
  * [0, 1]. */
 bool mote_movement_params_valid(const mote_movement_params *params);
 
-/* Creates an empty pool. MOTE_ERROR_INVALID_ARGUMENT for a bad def (invalid params,
+/* Creates an empty pool. MOTE_ERROR_UNINITIALIZED_DEF for a def that did not come from
+ * mote_default_mover_pool_def(); MOTE_ERROR_INVALID_ARGUMENT for a bad def (invalid params,
  * max_substep not finite and > 0, capacity > max_count), MOTE_ERROR_BACKEND_UNAVAILABLE if
  * the def names a backend this CPU lacks, MOTE_ERROR_OUT_OF_MEMORY if the allocator fails. */
 mote_status mote_mover_pool_create(const mote_mover_pool_def *def, mote_mover_pool **out);
@@ -85,8 +91,16 @@ void mote_mover_pool_destroy(mote_mover_pool *pool);
 mote_status mote_mover_pool_add(mote_mover_pool *pool, const mote_mover_desc *desc,
                                 mote_id *out_id);
 
+/* Appends n elements from descs[0 .. n), all or nothing: every desc is checked as add checks
+ * it and room is made for all before any is added, so on an error nothing changed.
+ * out_ids (may be NULL) receives their ids in order. MOTE_ERROR_FULL when n more do not fit
+ * under max_count. */
+mote_status mote_mover_pool_add_many(mote_mover_pool *pool, const mote_mover_desc *descs, size_t n,
+                                     mote_id *out_ids);
+
 /* Removes an element; the last element moves into its place (dense swap-remove).
- * MOTE_ERROR_STALE_ID for an id that is not live in this pool. */
+ * MOTE_ERROR_STALE_ID for an id that is not live in this pool, MOTE_ERROR_WRONG_POOL for an
+ * id another pool issued. */
 mote_status mote_mover_pool_remove(mote_mover_pool *pool, mote_id id);
 
 /* True when id names a live element of this pool. */
@@ -160,6 +174,21 @@ mote_status mote_mover_pool_substeps(const mote_mover_pool *pool, float dt, int 
  * MOTE_ERROR_INVALID_DT and nothing changes; dt == 0 changes nothing. */
 mote_status mote_mover_pool_step(mote_mover_pool *pool, float dt);
 
+/* Steps like mote_mover_pool_step and writes the seconds the step advanced to out_advanced
+ * (may be NULL): dt clamped to max_dt and to max_substep * MOTE_MOVER_MAX_SUBSTEPS, 0 when
+ * nothing stepped. */
+mote_status mote_mover_pool_advance(mote_mover_pool *pool, float dt, float *out_advanced);
+
+/* The seconds a step of dt would advance this pool, without stepping (see _advance). */
+mote_status mote_mover_pool_advance_of(const mote_mover_pool *pool, float dt, float *out_advanced);
+
+/* The pool's max_dt (s; 0 for a NULL pool). */
+float mote_mover_pool_max_dt(const mote_mover_pool *pool);
+
+/* Sets the pool's max_dt (s, > 0, INFINITY for none): a longer step is clamped to it.
+ * MOTE_ERROR_INVALID_ARGUMENT otherwise. */
+mote_status mote_mover_pool_set_max_dt(mote_mover_pool *pool, float max_dt);
+
 /* Steps the elements with dense index in [begin, end): disjoint ranges may run on different
  * threads at once, and any split gives the same bits as one whole step. MOTE_ERROR_RANGE
  * unless begin <= end <= count. */
@@ -179,7 +208,8 @@ mote_status mote_mover_pool_validate(const mote_mover_pool *pool, mote_validatio
  * MOTE_ERROR_BACKEND_UNAVAILABLE, and no change, if this CPU cannot run it. */
 mote_status mote_mover_pool_set_backend(mote_mover_pool *pool, mote_backend backend);
 
-/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO). */
+/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO); MOTE_BACKEND_COUNT for a
+ * NULL pool. */
 mote_backend mote_mover_pool_backend(const mote_mover_pool *pool);
 
 #ifdef __cplusplus

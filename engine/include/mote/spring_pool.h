@@ -37,9 +37,14 @@ typedef struct mote_spring_pool_def {
     size_t capacity;       /* elements reserved at creation; default 1024 */
     size_t max_count;      /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;  /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
+    float max_dt;          /* s, > 0: a longer step is clamped to this (docs/architecture.md);
+                            * default INFINITY: the exact kinds take any dt */
+    int internal_cookie;   /* set by mote_default_spring_pool_def(); leave it alone: create
+                            * refuses a def that did not come from there */
 } mote_spring_pool_def;
 
-/* The default pool definition. */
+/* The default pool definition. Start every def here: create returns
+ * MOTE_ERROR_UNINITIALIZED_DEF for one that did not (a zeroed struct, say). */
 mote_spring_pool_def mote_default_spring_pool_def(void);
 
 /* One element's state and parameters, for add/get/set. Fields the pool's kind does not use
@@ -87,9 +92,10 @@ typedef struct mote_spring_view {
 
 typedef struct mote_spring_pool mote_spring_pool;
 
-/* Creates an empty pool. Fails with MOTE_ERROR_INVALID_ARGUMENT for a bad def (unknown
- * kind, capacity > max_count), MOTE_ERROR_BACKEND_UNAVAILABLE if the def names a backend
- * this CPU lacks, MOTE_ERROR_OUT_OF_MEMORY if the allocator fails. */
+/* Creates an empty pool. Fails with MOTE_ERROR_UNINITIALIZED_DEF for a def that did not come
+ * from mote_default_spring_pool_def(), MOTE_ERROR_INVALID_ARGUMENT for a bad def (unknown
+ * kind, capacity > max_count, max_dt not > 0), MOTE_ERROR_BACKEND_UNAVAILABLE if the def
+ * names a backend this CPU lacks, MOTE_ERROR_OUT_OF_MEMORY if the allocator fails. */
 mote_status mote_spring_pool_create(const mote_spring_pool_def *def, mote_spring_pool **out);
 
 /* Frees the pool and everything it owns. NULL is ignored. */
@@ -101,8 +107,16 @@ void mote_spring_pool_destroy(mote_spring_pool *pool);
 mote_status mote_spring_pool_add(mote_spring_pool *pool, const mote_spring_desc *desc,
                                  mote_id *out_id);
 
+/* Appends n elements from descs[0 .. n), all or nothing: every desc is checked as add checks
+ * it and room is made for all before any is added, so on an error nothing changed.
+ * out_ids (may be NULL) receives their ids in order. MOTE_ERROR_FULL when n more do not fit
+ * under max_count. */
+mote_status mote_spring_pool_add_many(mote_spring_pool *pool, const mote_spring_desc *descs,
+                                      size_t n, mote_id *out_ids);
+
 /* Removes an element; the last element moves into its place (dense swap-remove).
- * MOTE_ERROR_STALE_ID for an id that is not live in this pool. */
+ * MOTE_ERROR_STALE_ID for an id that is not live in this pool, MOTE_ERROR_WRONG_POOL for an
+ * id another pool issued. */
 mote_status mote_spring_pool_remove(mote_spring_pool *pool, mote_id id);
 
 /* True when id names a live element of this pool. */
@@ -119,6 +133,10 @@ mote_status mote_spring_pool_get(const mote_spring_pool *pool, mote_id id, mote_
 
 /* Overwrites one element's fields, with the same checks as add. */
 mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_spring_desc *desc);
+
+/* Sets one element's goal (the kind's units). MOTE_ERROR_NON_FINITE for NaN or infinity;
+ * MOTE_ERROR_INVALID_ARGUMENT for the decay kind, which has no goal. */
+mote_status mote_spring_pool_set_goal(mote_spring_pool *pool, mote_id id, float goal);
 
 /* Number of live elements. */
 size_t mote_spring_pool_count(const mote_spring_pool *pool);
@@ -137,9 +155,24 @@ mote_status mote_spring_pool_reserve(mote_spring_pool *pool, size_t capacity);
 mote_spring_view mote_spring_pool_view(mote_spring_pool *pool);
 
 /* Steps every element by dt seconds. dt NaN, infinite or negative: MOTE_ERROR_INVALID_DT and
- * nothing changes; dt == 0 changes nothing. The semi-implicit kind clamps dt to
- * MOTE_SEMI_IMPLICIT_MAX_DT; the exact kinds take any finite dt. */
+ * nothing changes; dt == 0 changes nothing. dt is clamped to the pool's max_dt, and the
+ * semi-implicit kind clamps it to MOTE_SEMI_IMPLICIT_MAX_DT; the exact kinds take any finite
+ * dt. */
 mote_status mote_spring_pool_step(mote_spring_pool *pool, float dt);
+
+/* Steps like mote_spring_pool_step and writes the seconds the step advanced to out_advanced
+ * (may be NULL): dt after the clamps above, 0 when nothing stepped. */
+mote_status mote_spring_pool_advance(mote_spring_pool *pool, float dt, float *out_advanced);
+
+/* The seconds a step of dt would advance this pool, without stepping. */
+mote_status mote_spring_pool_advance_of(const mote_spring_pool *pool, float dt,
+                                        float *out_advanced);
+
+/* The pool's max_dt (s; 0 for a NULL pool). */
+float mote_spring_pool_max_dt(const mote_spring_pool *pool);
+
+/* Sets the pool's max_dt (s, > 0, INFINITY for none); MOTE_ERROR_INVALID_ARGUMENT otherwise. */
+mote_status mote_spring_pool_set_max_dt(mote_spring_pool *pool, float max_dt);
 
 /* Steps the elements with dense index in [begin, end), for splitting one step across a task
  * system: disjoint ranges may run on different threads at once, and any split gives the same
@@ -160,7 +193,8 @@ mote_status mote_spring_pool_validate(const mote_spring_pool *pool, mote_validat
  * MOTE_ERROR_BACKEND_UNAVAILABLE, and no change, if this CPU cannot run it. */
 mote_status mote_spring_pool_set_backend(mote_spring_pool *pool, mote_backend backend);
 
-/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO). */
+/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO); MOTE_BACKEND_COUNT
+ * (mote_backend_name: "unknown") for a NULL pool. */
 mote_backend mote_spring_pool_backend(const mote_spring_pool *pool);
 
 #ifdef __cplusplus

@@ -41,12 +41,10 @@ typedef struct mote_mover_step {
 void mote_mover_step_prepare(const mote_movement_params *params, float dt, int substeps,
                              mote_mover_step *step);
 
-/* Steps the elements [begin, end) of v by step (checked by the caller). */
-typedef void (*mote_mover_kernel_fn)(const mote_mover_view *v, size_t begin, size_t end,
-                                     const mote_mover_step *step);
-
-/* The scalar reference kernel: mote_movement_update per element and sub-step. */
-void mote_mover_kernel_reference(const mote_mover_view *v, size_t begin, size_t end,
-                                 const mote_mover_step *step);
+/* Runs one kernel table's mover kernel over the view's [begin, end) with step (for the tests
+ * and tools that hold every variant to the reference). */
+struct mote_kernel_table;
+void mote_mover_run_table(const struct mote_kernel_table *table, const mote_mover_view *view,
+                          size_t begin, size_t end, const mote_mover_step *step);
 
 #endif

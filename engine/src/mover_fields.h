@@ -1,0 +1,58 @@
+/* Internal: the mover pool's field list, written once: the enum, the kind record's field
+ * table (mover_kind.c) and the split between the state a step writes and its inputs. Shared
+ * by the pool, the reference kernel and the wide kernel. */
+#ifndef MOTE_MOVER_FIELDS_H
+#define MOTE_MOVER_FIELDS_H
+
+#include "mote/mover_pool.h"
+#include "pool_kind.h"
+
+/* X(enum, view member, desc member, role, check, how): pool_kind.h. The state comes
+ * first. */
+#define MOVER_FIELDS(X)                                                                            \
+    X(MOVER_POSITION_X, position_x, state.position.x, STATE, FINITE, MEMBER)                       \
+    X(MOVER_POSITION_Y, position_y, state.position.y, STATE, FINITE, MEMBER)                       \
+    X(MOVER_VELOCITY_X, velocity_x, state.velocity.x, STATE, FINITE, MEMBER)                       \
+    X(MOVER_VELOCITY_Y, velocity_y, state.velocity.y, STATE, FINITE, MEMBER)                       \
+    X(MOVER_ACCELERATION_X, acceleration_x, state.acceleration.x, STATE, FINITE, MEMBER)           \
+    X(MOVER_ACCELERATION_Y, acceleration_y, state.acceleration.y, STATE, FINITE, MEMBER)           \
+    X(MOVER_IMMEDIATE_VELOCITY_X, immediate_velocity_x, state.immediate_velocity.x, STATE, FINITE, \
+      MEMBER)                                                                                      \
+    X(MOVER_IMMEDIATE_VELOCITY_Y, immediate_velocity_y, state.immediate_velocity.y, STATE, FINITE, \
+      MEMBER)                                                                                      \
+    X(MOVER_ROTATION, rotation, state.rotation, STATE, FINITE, MEMBER)                             \
+    X(MOVER_ANGULAR_VELOCITY, angular_velocity, state.angular_velocity, STATE, FINITE, MEMBER)     \
+    X(MOVER_IMMEDIATE_ROTATION, immediate_rotation, state.immediate_rotation, STATE, FINITE,       \
+      MEMBER)                                                                                      \
+    X(MOVER_IMMEDIATE_ANGULAR_VELOCITY, immediate_angular_velocity,                                \
+      state.immediate_angular_velocity, STATE, FINITE, MEMBER)                                     \
+    X(MOVER_DESIRED_VELOCITY_X, desired_velocity_x, desired_velocity.x, INPUT, FINITE, MEMBER)     \
+    X(MOVER_DESIRED_VELOCITY_Y, desired_velocity_y, desired_velocity.y, INPUT, FINITE, MEMBER)     \
+    X(MOVER_DESIRED_FACING, desired_facing, desired_facing, INPUT, FINITE, MEMBER)                 \
+    X(MOVER_EXPLICIT_FACING, explicit_facing, explicit_facing, INPUT, FINITE, CONVERTED)
+
+/* The explicit-facing flag is a bool in the desc, 0 or 1 in its array. */
+enum { MOVER_FIELDS(MOTE_FIELD_ENUM) MOVER_FIELD_COUNT };
+
+/* The fields above MOVER_DESIRED_VELOCITY_X are the state a step writes. */
+#define MOVER_STATE_COUNT MOVER_DESIRED_VELOCITY_X
+
+/* Every field, as a field mask, and the state a step writes. */
+#define MOVER_ALL_FIELDS   ((1u << MOVER_FIELD_COUNT) - 1u)
+#define MOVER_STATE_FIELDS ((1u << MOVER_STATE_COUNT) - 1u)
+
+/* The mover kind record (mover_kind.c). */
+extern const mote_pool_kind mote_mover_pool_kind_record;
+
+/* The view's field pointers as an array indexed by MOVER_*. */
+static inline void mover_view_pointers(const mote_mover_view *v, float *p[MOVER_FIELD_COUNT]) {
+    mote_pool_view_fields(&mote_mover_pool_kind_record, v, p);
+}
+
+/* Points the view's fields at p (the inverse of mover_view_pointers) (count is left as it is). */
+static inline void mover_view_from_pointers(mote_mover_view *view,
+                                            float *const p[MOVER_FIELD_COUNT]) {
+    mote_pool_view_set_fields(&mote_mover_pool_kind_record, p, view);
+}
+
+#endif

@@ -1,0 +1,383 @@
+/* The one pool implementation: create through set_backend for every kind, driven by the
+ * kind record. The typed public functions (pool_api.h) call these. */
+#include <math.h>
+#include <string.h>
+
+#include "allocator.h"
+#include "kernel_table.h"
+#include "pool.h"
+#include "task_split.h"
+
+#define FIELD_BIT(f) (1u << (f))
+
+mote_status mote_pool_check_def(const mote_pool_kind *kind, const mote_pool_common_def *def) {
+    if (def->cookie != kind->cookie) {
+        return MOTE_ERROR_UNINITIALIZED_DEF;
+    }
+    bool backend_ok = def->backend == MOTE_BACKEND_AUTO ||
+                      ((int)def->backend >= 0 && def->backend < MOTE_BACKEND_COUNT);
+    if (def->max_count == 0 || def->max_count >= UINT32_MAX - 1 || def->capacity > def->max_count ||
+        !backend_ok || !(def->max_dt > 0.0f)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    return MOTE_OK;
+}
+
+/* The backend and kernel a request resolves to for this pool on this CPU, or false. */
+static bool resolve_backend(const mote_pool *pool, mote_backend requested, mote_backend *backend,
+                            mote_kernel_fn *kernel) {
+    mote_backend b = requested == MOTE_BACKEND_AUTO ? mote_backend_best() : requested;
+    if (!mote_backend_available(b)) {
+        return false;
+    }
+    *backend = b;
+    *kernel = mote_kernel_table_for(b)->kernel[pool->kind->kernel(pool)];
+    return true;
+}
+
+mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
+                             const void *settings, mote_pool **out) {
+    mote_allocator allocator = mote_get_allocator();
+    size_t bytes = sizeof(mote_pool) + kind->settings_size;
+    mote_pool *pool = mote_allocate(&allocator, bytes);
+    if (pool == NULL) {
+        return MOTE_ERROR_OUT_OF_MEMORY;
+    }
+    memset(pool, 0, sizeof *pool);
+    pool->kind = kind;
+    pool->max_dt = def->max_dt;
+    pool->allocation_bytes = bytes;
+    memcpy(pool->settings, settings, kind->settings_size);
+    if (!resolve_backend(pool, def->backend, &pool->backend, &pool->kernel)) {
+        mote_release(&allocator, pool, bytes);
+        return MOTE_ERROR_BACKEND_UNAVAILABLE;
+    }
+    if (mote_pool_core_init(&pool->core, kind->stored_fields(pool), def->capacity, def->max_count,
+                            mote_pool_core_new_tag(kind->number)) != MOTE_OK) {
+        mote_pool_core_release(&pool->core);
+        mote_release(&allocator, pool, bytes);
+        return MOTE_ERROR_OUT_OF_MEMORY;
+    }
+    *out = pool;
+    return MOTE_OK;
+}
+
+void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
+    if (!mote_pool_is(pool, kind)) {
+        return;
+    }
+    mote_allocator allocator = pool->core.allocator;
+    mote_pool_core_release(&pool->core);
+    mote_release(&allocator, pool, pool->allocation_bytes);
+}
+
+mote_status mote_pool_reserve(mote_pool *pool, const mote_pool_kind *kind, size_t capacity) {
+    return mote_pool_is(pool, kind) ? mote_pool_core_reserve(&pool->core, capacity)
+                                    : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+/* A value's own check (the field list's check column). */
+static mote_status check_value(mote_field_check check, float value) {
+    if (!isfinite(value)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    return check == MOTE_CHECK_NONNEGATIVE && value < 0.0f ? MOTE_ERROR_INVALID_ARGUMENT : MOTE_OK;
+}
+
+/* A desc's stored values, checked: the desc members, the kind's conversions, each stored
+ * field's own check (every NaN or infinity before any negative value), then the kind's
+ * checks across fields. */
+static mote_status desc_values(const mote_pool *pool, const void *desc, float *values) {
+    const mote_pool_kind *kind = pool->kind;
+    const unsigned stored = pool->core.fields.mask;
+    for (int f = 0; f < kind->field_count; ++f) {
+        size_t offset = kind->fields[f].desc_offset;
+        values[f] = 0.0f;
+        if (offset != MOTE_NO_DESC) {
+            memcpy(&values[f], (const char *)desc + offset, sizeof(float));
+        }
+    }
+    mote_status status = kind->desc_to_values ? kind->desc_to_values(pool, desc, values) : MOTE_OK;
+    for (int f = 0; f < kind->field_count && status == MOTE_OK; ++f) {
+        if ((stored & FIELD_BIT(f)) && !isfinite(values[f])) {
+            status = MOTE_ERROR_NON_FINITE;
+        }
+    }
+    for (int f = 0; f < kind->field_count && status == MOTE_OK; ++f) {
+        if (stored & FIELD_BIT(f)) {
+            status = check_value(kind->fields[f].check, values[f]);
+        }
+    }
+    if (status == MOTE_OK && kind->check_values != NULL) {
+        status = kind->check_values(pool, values);
+    }
+    return status;
+}
+
+static void write_values(mote_pool *pool, size_t i, const float *values) {
+    for (int f = 0; f < pool->kind->field_count; ++f) {
+        if (pool->core.fields.field[f] != NULL) {
+            pool->core.fields.field[f][i] = values[f];
+        }
+    }
+}
+
+mote_status mote_pool_add(mote_pool *pool, const mote_pool_kind *kind, const void *descs, size_t n,
+                          mote_id *out_ids) {
+    if (!mote_pool_is(pool, kind) || (descs == NULL && n > 0)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    float values[MOTE_MAX_FIELDS]; /* after the loop: the last desc's values */
+    for (size_t k = 0; k < n; ++k) {
+        mote_status status = desc_values(pool, (const char *)descs + k * kind->desc_size, values);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    if (n > pool->core.max_count - pool->core.count) {
+        return MOTE_ERROR_FULL;
+    }
+    if (n > 1) { /* room for all first, so the adds below cannot fail halfway */
+        mote_status status = mote_pool_core_reserve(&pool->core, pool->core.count + n);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    for (size_t k = 0; k < n; ++k) {
+        mote_id id;
+        size_t i;
+        mote_status status = mote_pool_core_push(&pool->core, &id, &i);
+        if (status != MOTE_OK) {
+            return status; /* only for n == 1, before anything changed */
+        }
+        if (n > 1) { /* checked above; converted again rather than kept for all n */
+            desc_values(pool, (const char *)descs + k * kind->desc_size, values);
+        }
+        write_values(pool, i, values);
+        if (out_ids != NULL) {
+            out_ids[k] = id;
+        }
+    }
+    return MOTE_OK;
+}
+
+mote_status mote_pool_remove(mote_pool *pool, const mote_pool_kind *kind, mote_id id) {
+    return mote_pool_is(pool, kind) ? mote_pool_core_remove(&pool->core, id)
+                                    : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+bool mote_pool_contains(const mote_pool *pool, const mote_pool_kind *kind, mote_id id) {
+    return mote_pool_is(pool, kind) && mote_pool_core_find(&pool->core, id, NULL) == MOTE_OK;
+}
+
+mote_status mote_pool_index(const mote_pool *pool, const mote_pool_kind *kind, mote_id id,
+                            size_t *out_index) {
+    if (!mote_pool_is(pool, kind) || out_index == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    return mote_pool_core_find(&pool->core, id, out_index);
+}
+
+mote_id mote_pool_id_at(const mote_pool *pool, const mote_pool_kind *kind, size_t index) {
+    return mote_pool_is(pool, kind) ? mote_pool_core_id_at(&pool->core, index) : mote_null_id();
+}
+
+mote_status mote_pool_get(const mote_pool *pool, const mote_pool_kind *kind, mote_id id,
+                          void *out_desc) {
+    size_t i;
+    if (!mote_pool_is(pool, kind) || out_desc == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_status status = mote_pool_core_find(&pool->core, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    float values[MOTE_MAX_FIELDS];
+    for (int f = 0; f < kind->field_count; ++f) {
+        values[f] = pool->core.fields.field[f] != NULL ? pool->core.fields.field[f][i] : 0.0f;
+    }
+    unsigned char desc[MOTE_MAX_DESC_BYTES];
+    memset(desc, 0, kind->desc_size);
+    for (int f = 0; f < kind->field_count; ++f) {
+        size_t offset = kind->fields[f].desc_offset;
+        if (offset != MOTE_NO_DESC && pool->core.fields.field[f] != NULL) {
+            memcpy(desc + offset, &values[f], sizeof(float));
+        }
+    }
+    if (kind->values_to_desc != NULL) {
+        kind->values_to_desc(pool, values, desc);
+    }
+    memcpy(out_desc, desc, kind->desc_size);
+    return MOTE_OK;
+}
+
+mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id id,
+                          const void *desc) {
+    size_t i;
+    if (!mote_pool_is(pool, kind) || desc == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_status status = mote_pool_core_find(&pool->core, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    float values[MOTE_MAX_FIELDS];
+    status = desc_values(pool, desc, values);
+    if (status == MOTE_OK) {
+        write_values(pool, i, values);
+    }
+    return status;
+}
+
+mote_status mote_pool_set_field(mote_pool *pool, const mote_pool_kind *kind, mote_id id, int field,
+                                float value) {
+    size_t i;
+    if (!mote_pool_is(pool, kind) || field < 0 || field >= kind->field_count) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_status status = mote_pool_core_find(&pool->core, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (pool->core.fields.field[field] == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    status = check_value(kind->fields[field].check, value);
+    if (status == MOTE_OK) {
+        pool->core.fields.field[field][i] = value;
+    }
+    return status;
+}
+
+size_t mote_pool_count(const mote_pool *pool, const mote_pool_kind *kind) {
+    return mote_pool_is(pool, kind) ? pool->core.count : 0;
+}
+
+size_t mote_pool_capacity(const mote_pool *pool, const mote_pool_kind *kind) {
+    return mote_pool_is(pool, kind) ? mote_pool_core_room(&pool->core) : 0;
+}
+
+void mote_pool_view_fields(const mote_pool_kind *kind, const void *view, float **fields) {
+    for (int f = 0; f < kind->field_count; ++f) {
+        memcpy(&fields[f], (const char *)view + kind->fields[f].view_offset, sizeof(float *));
+    }
+}
+
+void mote_pool_view_set_fields(const mote_pool_kind *kind, float *const *fields, void *view) {
+    for (int f = 0; f < kind->field_count; ++f) {
+        memcpy((char *)view + kind->fields[f].view_offset, &fields[f], sizeof(float *));
+    }
+}
+
+void mote_pool_view_from_fields(const mote_pool_kind *kind, float *const *fields, size_t count,
+                                void *view) {
+    memset(view, 0, kind->view_size);
+    memcpy(view, &count, sizeof count); /* every view starts with its count */
+    mote_pool_view_set_fields(kind, fields, view);
+}
+
+void mote_pool_view(mote_pool *pool, const mote_pool_kind *kind, void *out_view) {
+    if (!mote_pool_is(pool, kind)) {
+        memset(out_view, 0, kind->view_size);
+        return;
+    }
+    mote_pool_view_from_fields(kind, pool->core.fields.field, pool->core.count, out_view);
+}
+
+mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
+                                 float *out_advanced) {
+    if (!mote_pool_is(pool, kind) || out_advanced == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!(dt >= 0.0f) || !isfinite(dt)) {
+        return MOTE_ERROR_INVALID_DT;
+    }
+    float clamped = dt > pool->max_dt ? pool->max_dt : dt;
+    *out_advanced = clamped > 0.0f ? kind->advance(pool, clamped) : 0.0f;
+    return MOTE_OK;
+}
+
+/* One step's work as the task system sees it. */
+typedef struct step_job {
+    float *const *fields;
+    mote_kernel_fn kernel;
+    const void *constants;
+} step_job;
+
+static void step_range(size_t begin, size_t end, void *context) {
+    const step_job *job = context;
+    job->kernel(job->fields, job->constants, begin, end);
+}
+
+mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
+                           float dt, const mote_task_system *tasks, float *out_advanced) {
+    if (!mote_pool_is(pool, kind)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    bool idle;
+    mote_status status = mote_pool_core_check_step(&pool->core, begin, end, dt, &idle);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    float advanced = 0.0f;
+    if (!idle) {
+        mote_pool_advance_of(pool, kind, dt, &advanced);
+        _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
+        kind->prepare(pool, advanced, constants);
+        step_job job = {pool->core.fields.field, pool->kernel, constants};
+        if (tasks == NULL) {
+            step_range(begin, end, &job);
+        } else {
+            mote_run_range_tasks(tasks, begin, end, step_range, &job);
+        }
+    }
+    if (out_advanced != NULL) {
+        *out_advanced = advanced;
+    }
+    return MOTE_OK;
+}
+
+void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t begin, size_t end,
+                         float dt) {
+    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
+    pool->kind->prepare(pool, dt, constants);
+    table->kernel[pool->kind->kernel(pool)](pool->core.fields.field, constants, begin, end);
+}
+
+mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,
+                               mote_validation *out) {
+    return mote_pool_is(pool, kind) ? mote_pool_core_validate(&pool->core, out)
+                                    : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
+                                  mote_backend backend) {
+    if (!mote_pool_is(pool, kind) ||
+        (backend != MOTE_BACKEND_AUTO && ((int)backend < 0 || backend >= MOTE_BACKEND_COUNT))) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_backend resolved;
+    mote_kernel_fn kernel;
+    if (!resolve_backend(pool, backend, &resolved, &kernel)) {
+        return MOTE_ERROR_BACKEND_UNAVAILABLE;
+    }
+    pool->backend = resolved;
+    pool->kernel = kernel;
+    return MOTE_OK;
+}
+
+mote_backend mote_pool_backend(const mote_pool *pool, const mote_pool_kind *kind) {
+    return mote_pool_is(pool, kind) ? pool->backend : MOTE_BACKEND_COUNT;
+}
+
+float mote_pool_max_dt(const mote_pool *pool, const mote_pool_kind *kind) {
+    return mote_pool_is(pool, kind) ? pool->max_dt : 0.0f;
+}
+
+mote_status mote_pool_set_max_dt(mote_pool *pool, const mote_pool_kind *kind, float max_dt) {
+    if (!mote_pool_is(pool, kind) || !(max_dt > 0.0f)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    pool->max_dt = max_dt;
+    return MOTE_OK;
+}

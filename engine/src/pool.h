@@ -1,0 +1,105 @@
+/* Internal: the one pool implementation every kind shares, driven by its kind record
+ * (pool_kind.h). Every function checks its pool (NULL, or a pool of another kind, is
+ * MOTE_ERROR_INVALID_ARGUMENT) and its ids (MOTE_ERROR_STALE_ID, MOTE_ERROR_WRONG_POOL);
+ * a call that returns an error changes nothing. */
+#ifndef MOTE_POOL_H
+#define MOTE_POOL_H
+
+#include "mote/tasks.h"
+#include "pool_core.h"
+#include "pool_kind.h"
+
+struct mote_pool {
+    const mote_pool_kind *kind;
+    mote_pool_core core;
+    mote_backend backend; /* resolved: never MOTE_BACKEND_AUTO */
+    mote_kernel_fn kernel;
+    float max_dt;            /* s: a longer step is clamped to this (may be infinite) */
+    size_t allocation_bytes; /* of this struct and its settings */
+    _Alignas(16) unsigned char settings[]; /* kind->settings_size bytes */
+};
+
+/* The pool's settings (kind->settings_size bytes), for the kind's own code. */
+static inline void *mote_pool_settings(mote_pool *pool) {
+    return pool->settings;
+}
+static inline const void *mote_pool_settings_const(const mote_pool *pool) {
+    return pool->settings;
+}
+
+/* True for a non-NULL pool of this kind. */
+static inline bool mote_pool_is(const mote_pool *pool, const mote_pool_kind *kind) {
+    return pool != NULL && pool->kind == kind;
+}
+
+/* Checks the shared part of a def: the cookie (MOTE_ERROR_UNINITIALIZED_DEF), then max_count,
+ * capacity, backend value and max_dt (MOTE_ERROR_INVALID_ARGUMENT). */
+mote_status mote_pool_check_def(const mote_pool_kind *kind, const mote_pool_common_def *def);
+
+/* Creates a pool of kind from a checked common def and the kind's settings (copied; the
+ * kind's stored_fields may read them). MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY. */
+mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
+                             const void *settings, mote_pool **out);
+
+/* Frees a pool of kind (NULL, or a pool of another kind, is ignored). */
+void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind);
+
+mote_status mote_pool_reserve(mote_pool *pool, const mote_pool_kind *kind, size_t capacity);
+
+/* Appends n elements from descs (kind->desc_size bytes apart), all or nothing: every desc is
+ * checked and room made for all before any is added. out_ids (may be NULL) gets their ids. */
+mote_status mote_pool_add(mote_pool *pool, const mote_pool_kind *kind, const void *descs, size_t n,
+                          mote_id *out_ids);
+
+mote_status mote_pool_remove(mote_pool *pool, const mote_pool_kind *kind, mote_id id);
+bool mote_pool_contains(const mote_pool *pool, const mote_pool_kind *kind, mote_id id);
+mote_status mote_pool_index(const mote_pool *pool, const mote_pool_kind *kind, mote_id id,
+                            size_t *out_index);
+mote_id mote_pool_id_at(const mote_pool *pool, const mote_pool_kind *kind, size_t index);
+mote_status mote_pool_get(const mote_pool *pool, const mote_pool_kind *kind, mote_id id,
+                          void *out_desc);
+mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id id,
+                          const void *desc);
+
+/* Writes one stored field of a live element, checked as add checks it (a per-id setter of
+ * an input: MOTE_ERROR_INVALID_ARGUMENT when the pool does not store the field). */
+mote_status mote_pool_set_field(mote_pool *pool, const mote_pool_kind *kind, mote_id id, int field,
+                                float value);
+
+size_t mote_pool_count(const mote_pool *pool, const mote_pool_kind *kind);
+size_t mote_pool_capacity(const mote_pool *pool, const mote_pool_kind *kind);
+
+/* Fills the kind's public view (kind->view_size bytes): count, then a pointer per field
+ * (NULL where not stored). A NULL or foreign pool gives a zeroed view. */
+void mote_pool_view(mote_pool *pool, const mote_pool_kind *kind, void *out_view);
+
+/* The seconds a step of dt advances this pool (dt clamped to max_dt and the kind's own
+ * limit); MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt. */
+mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
+                                 float *out_advanced);
+
+/* Steps [begin, end) by dt (clamped as above); out_advanced (may be NULL) gets the seconds
+ * advanced (0 when nothing stepped). tasks NULL steps on this thread, else in ranges on the
+ * task system (bit for bit the serial result). */
+mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
+                           float dt, const mote_task_system *tasks, float *out_advanced);
+
+mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,
+                               mote_validation *out);
+mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
+                                  mote_backend backend);
+/* The pool's backend; MOTE_BACKEND_COUNT (named "unknown") for a NULL or foreign pool. */
+mote_backend mote_pool_backend(const mote_pool *pool, const mote_pool_kind *kind);
+
+float mote_pool_max_dt(const mote_pool *pool, const mote_pool_kind *kind);
+/* Sets max_dt (s, > 0, may be +infinity); MOTE_ERROR_INVALID_ARGUMENT otherwise. */
+mote_status mote_pool_set_max_dt(mote_pool *pool, const mote_pool_kind *kind, float max_dt);
+
+/* Runs one kernel table's kernel for this pool's elements [begin, end) with constants
+ * prepared for dt (already checked): the tests' and tools' way to hold every compiled
+ * variant, emulated ones included, to the reference. */
+struct mote_kernel_table;
+void mote_pool_run_table(mote_pool *pool, const struct mote_kernel_table *table, size_t begin,
+                         size_t end, float dt);
+
+#endif

@@ -1,0 +1,103 @@
+/* Internal: the typed public functions every pool kind has, each one line over the generic
+ * pool (pool.h). A kind's file says MOTE_POOL_API(spring, &mote_spring_pool_kind_record)
+ * after defining its kind record, and gets mote_spring_pool_destroy through
+ * mote_spring_pool_backend with the types of mote/spring_pool.h: a spring pool cannot be
+ * passed where a mover pool is expected. */
+#ifndef MOTE_POOL_API_H
+#define MOTE_POOL_API_H
+
+#include "pool.h"
+
+/* The public pool types are the generic pool under a name of their own. */
+#define MOTE_AS_POOL(p)       ((mote_pool *)(void *)(p))
+#define MOTE_AS_CONST_POOL(p) ((const mote_pool *)(const void *)(p))
+
+#define MOTE_POOL_API(k, record)                                                                   \
+    void mote_##k##_pool_destroy(mote_##k##_pool *pool) {                                          \
+        mote_pool_destroy(MOTE_AS_POOL(pool), record);                                             \
+    }                                                                                              \
+    mote_status mote_##k##_pool_reserve(mote_##k##_pool *pool, size_t capacity) {                  \
+        return mote_pool_reserve(MOTE_AS_POOL(pool), record, capacity);                            \
+    }                                                                                              \
+    mote_status mote_##k##_pool_add(mote_##k##_pool *pool, const mote_##k##_desc *desc,            \
+                                    mote_id *out_id) {                                             \
+        return mote_pool_add(MOTE_AS_POOL(pool), record, desc, 1, out_id);                         \
+    }                                                                                              \
+    mote_status mote_##k##_pool_add_many(mote_##k##_pool *pool, const mote_##k##_desc *descs,      \
+                                         size_t n, mote_id *out_ids) {                             \
+        return mote_pool_add(MOTE_AS_POOL(pool), record, descs, n, out_ids);                       \
+    }                                                                                              \
+    mote_status mote_##k##_pool_remove(mote_##k##_pool *pool, mote_id id) {                        \
+        return mote_pool_remove(MOTE_AS_POOL(pool), record, id);                                   \
+    }                                                                                              \
+    bool mote_##k##_pool_contains(const mote_##k##_pool *pool, mote_id id) {                       \
+        return mote_pool_contains(MOTE_AS_CONST_POOL(pool), record, id);                           \
+    }                                                                                              \
+    mote_status mote_##k##_pool_index(const mote_##k##_pool *pool, mote_id id,                     \
+                                      size_t *out_index) {                                         \
+        return mote_pool_index(MOTE_AS_CONST_POOL(pool), record, id, out_index);                   \
+    }                                                                                              \
+    mote_id mote_##k##_pool_id_at(const mote_##k##_pool *pool, size_t index) {                     \
+        return mote_pool_id_at(MOTE_AS_CONST_POOL(pool), record, index);                           \
+    }                                                                                              \
+    mote_status mote_##k##_pool_get(const mote_##k##_pool *pool, mote_id id,                       \
+                                    mote_##k##_desc *out) {                                        \
+        return mote_pool_get(MOTE_AS_CONST_POOL(pool), record, id, out);                           \
+    }                                                                                              \
+    mote_status mote_##k##_pool_set(mote_##k##_pool *pool, mote_id id,                             \
+                                    const mote_##k##_desc *desc) {                                 \
+        return mote_pool_set(MOTE_AS_POOL(pool), record, id, desc);                                \
+    }                                                                                              \
+    size_t mote_##k##_pool_count(const mote_##k##_pool *pool) {                                    \
+        return mote_pool_count(MOTE_AS_CONST_POOL(pool), record);                                  \
+    }                                                                                              \
+    size_t mote_##k##_pool_capacity(const mote_##k##_pool *pool) {                                 \
+        return mote_pool_capacity(MOTE_AS_CONST_POOL(pool), record);                               \
+    }                                                                                              \
+    mote_##k##_view mote_##k##_pool_view(mote_##k##_pool *pool) {                                  \
+        mote_##k##_view view;                                                                      \
+        mote_pool_view(MOTE_AS_POOL(pool), record, &view);                                         \
+        return view;                                                                               \
+    }                                                                                              \
+    mote_status mote_##k##_pool_validate(const mote_##k##_pool *pool, mote_validation *out) {      \
+        return mote_pool_validate(MOTE_AS_CONST_POOL(pool), record, out);                          \
+    }                                                                                              \
+    mote_status mote_##k##_pool_set_backend(mote_##k##_pool *pool, mote_backend backend) {         \
+        return mote_pool_set_backend(MOTE_AS_POOL(pool), record, backend);                         \
+    }                                                                                              \
+    mote_backend mote_##k##_pool_backend(const mote_##k##_pool *pool) {                            \
+        return mote_pool_backend(MOTE_AS_CONST_POOL(pool), record);                                \
+    }                                                                                              \
+    float mote_##k##_pool_max_dt(const mote_##k##_pool *pool) {                                    \
+        return mote_pool_max_dt(MOTE_AS_CONST_POOL(pool), record);                                 \
+    }                                                                                              \
+    mote_status mote_##k##_pool_set_max_dt(mote_##k##_pool *pool, float max_dt) {                  \
+        return mote_pool_set_max_dt(MOTE_AS_POOL(pool), record, max_dt);                           \
+    }                                                                                              \
+    mote_status mote_##k##_pool_advance_of(const mote_##k##_pool *pool, float dt,                  \
+                                           float *out_advanced) {                                  \
+        return mote_pool_advance_of(MOTE_AS_CONST_POOL(pool), record, dt, out_advanced);           \
+    }
+
+/* The step functions of a kind whose step takes nothing but dt. */
+#define MOTE_POOL_STEP_API(k, record)                                                              \
+    mote_status mote_##k##_pool_step(mote_##k##_pool *pool, float dt) {                            \
+        return mote_pool_step(MOTE_AS_POOL(pool), record, 0,                                       \
+                              mote_pool_count(MOTE_AS_POOL(pool), record), dt, NULL, NULL);        \
+    }                                                                                              \
+    mote_status mote_##k##_pool_advance(mote_##k##_pool *pool, float dt, float *out_advanced) {    \
+        return mote_pool_step(MOTE_AS_POOL(pool), record, 0,                                       \
+                              mote_pool_count(MOTE_AS_POOL(pool), record), dt, NULL,               \
+                              out_advanced);                                                       \
+    }                                                                                              \
+    mote_status mote_##k##_pool_step_range(mote_##k##_pool *pool, size_t begin, size_t end,        \
+                                           float dt) {                                             \
+        return mote_pool_step(MOTE_AS_POOL(pool), record, begin, end, dt, NULL, NULL);             \
+    }                                                                                              \
+    mote_status mote_##k##_pool_step_parallel(mote_##k##_pool *pool, float dt,                     \
+                                              const mote_task_system *tasks) {                     \
+        return mote_pool_step(MOTE_AS_POOL(pool), record, 0,                                       \
+                              mote_pool_count(MOTE_AS_POOL(pool), record), dt, tasks, NULL);       \
+    }
+
+#endif

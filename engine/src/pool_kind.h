@@ -1,0 +1,111 @@
+/* Internal: what a pool kind is to the shared pool layer. A kind is described once, by its
+ * field list and one record (mote_pool_kind): the generic pool (pool.c) does create, ids,
+ * storage, add/get/set, views, steps, validation and backends for every kind from it, and
+ * the typed public names (mote_spring_pool_*, ...) are thin wrappers (pool_api.h). */
+#ifndef MOTE_POOL_KIND_H
+#define MOTE_POOL_KIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel_list.h"
+#include "mote/backend.h"
+#include "mote/base.h"
+
+/* What a stored field is to the model. */
+typedef enum mote_field_role {
+    MOTE_ROLE_STATE, /* written by every step */
+    MOTE_ROLE_INPUT, /* written by the caller between steps (a goal, a desired velocity) */
+    MOTE_ROLE_PARAM  /* a per-element parameter: read by steps, written only by add/set */
+} mote_field_role;
+
+/* What add, set and the per-field setters accept in a field. */
+typedef enum mote_field_check {
+    MOTE_CHECK_FINITE,     /* finite, else MOTE_ERROR_NON_FINITE */
+    MOTE_CHECK_NONNEGATIVE /* finite and >= 0, else MOTE_ERROR_NON_FINITE / _INVALID_ARGUMENT */
+} mote_field_check;
+
+/* Where a field has no member of its own in the desc (the kind's hooks convert it). */
+#define MOTE_NO_DESC SIZE_MAX
+
+/* One stored per-element float array. */
+typedef struct mote_field_info {
+    const char *name;   /* as the view names it: "x", "position_x", "position[0]" */
+    size_t view_offset; /* offsetof(view, member): where the view holds the array's pointer */
+    size_t desc_offset; /* offsetof(desc, float member), or MOTE_NO_DESC */
+    mote_field_role role;
+    mote_field_check check;
+} mote_field_info;
+
+/* One field-list row, from an X-macro X(ENUM, view_member, desc_member, ROLE, CHECK, HOW):
+ * HOW is MEMBER (the desc member is the float) or CONVERTED (the desc member is of another
+ * type, bool or enum, and the kind's hooks convert it). */
+#define MOTE_DESC_OFFSET_MEMBER(desc_t, member)    offsetof(desc_t, member)
+#define MOTE_DESC_OFFSET_CONVERTED(desc_t, member) MOTE_NO_DESC
+#define MOTE_FIELD_ROW(view_t, desc_t, e, view_member, desc_member, role, check, how)              \
+    [e] = {#view_member, offsetof(view_t, view_member),                                            \
+           MOTE_DESC_OFFSET_##how(desc_t, desc_member), MOTE_ROLE_##role, MOTE_CHECK_##check},
+/* The enum of a field list: X(ENUM, ...) -> ENUM, */
+#define MOTE_FIELD_ENUM(e, ...) e,
+
+typedef struct mote_pool mote_pool;
+
+/* The largest public desc of any kind (checked per kind). */
+#define MOTE_MAX_DESC_BYTES 512
+/* The most per-step constants bytes any kind prepares (checked per kind). */
+#define MOTE_MAX_CONSTANTS_BYTES 512
+
+/* The settings every pool def shares (the common head of mote_xxx_pool_def). */
+typedef struct mote_pool_common_def {
+    size_t capacity;
+    size_t max_count;
+    mote_backend backend;
+    float max_dt; /* s, > 0 (may be infinite) */
+    int cookie;   /* the def's internal_cookie */
+} mote_pool_common_def;
+
+/* A pool kind: its fields and its formulas' entry points. Optional hooks may be NULL. */
+typedef struct mote_pool_kind {
+    const char *name; /* "spring", "mover", "debris" */
+    unsigned number;  /* 1..255: in every id's pool tag, so ids know their kind */
+    int cookie;       /* what mote_default_xxx_pool_def() writes to internal_cookie */
+    int field_count;  /* <= MOTE_MAX_FIELDS */
+    const mote_field_info *fields;
+    size_t view_size;      /* sizeof the public view: size_t count, then the field pointers */
+    size_t desc_size;      /* sizeof the public desc */
+    size_t settings_size;  /* bytes of pool settings kept in the pool (pool_settings()) */
+    size_t constants_size; /* bytes of per-step constants (<= MOTE_MAX_CONSTANTS_BYTES) */
+
+    /* Fields a pool stores and reads, and those a step writes, as bit masks. */
+    unsigned (*stored_fields)(const mote_pool *pool);
+    unsigned (*written_fields)(const mote_pool *pool);
+    /* The kernel this pool's elements step with. */
+    mote_kernel_id (*kernel)(const mote_pool *pool);
+
+    /* desc -> values[field] for the fields without a desc member (and any conversion);
+     * may refuse the desc (before the field checks run). Optional. */
+    mote_status (*desc_to_values)(const mote_pool *pool, const void *desc, float *values);
+    /* Checks across fields after every field passed its own check; may rewrite values (a
+     * normalised vector). Optional. */
+    mote_status (*check_values)(const mote_pool *pool, float *values);
+    /* values -> the desc members without a float member of their own. Optional. */
+    void (*values_to_desc)(const mote_pool *pool, const float *values, void *desc);
+
+    /* The time a step of a checked dt (> 0) advances, at most the pool's max_dt: the kind's
+     * own limit (a clamp the model needs) applied too. */
+    float (*advance)(const mote_pool *pool, float dt);
+    /* Fills constants for a step of advanced seconds (the kind's per-step constants). */
+    void (*prepare)(const mote_pool *pool, float dt, void *constants);
+} mote_pool_kind;
+
+/* The field pointers a public view of kind holds, indexed by field. */
+void mote_pool_view_fields(const mote_pool_kind *kind, const void *view, float **fields);
+
+/* Points a public view's field pointers at fields (its count is left as it is). */
+void mote_pool_view_set_fields(const mote_pool_kind *kind, float *const *fields, void *view);
+
+/* Fills a public view of kind (kind->view_size bytes) from field pointers and a count. */
+void mote_pool_view_from_fields(const mote_pool_kind *kind, float *const *fields, size_t count,
+                                void *view);
+
+#endif

@@ -1,0 +1,90 @@
+/* Internal: the spring pool's field list, written once: the enum, the kind record's field
+ * table (spring_kind.c), and which fields each spring kind reads and writes. Shared by the
+ * pool, the reference kernels and the wide kernels. */
+#ifndef MOTE_SPRING_FIELDS_H
+#define MOTE_SPRING_FIELDS_H
+
+#include "mote/spring_pool.h"
+#include "pool_kind.h"
+
+/* X(enum, view member, desc member, role, check, how): pool_kind.h */
+#define SPRING_FIELDS(X)                                                                           \
+    X(SPRING_FIELD_X, x, x, STATE, FINITE, MEMBER)                                                 \
+    X(SPRING_FIELD_V, v, v, STATE, FINITE, MEMBER)                                                 \
+    X(SPRING_FIELD_GOAL, goal, goal, INPUT, FINITE, MEMBER)                                        \
+    X(SPRING_FIELD_XI, xi, xi, STATE, FINITE, MEMBER)                                              \
+    X(SPRING_FIELD_VI, vi, vi, STATE, FINITE, MEMBER)                                              \
+    X(SPRING_FIELD_STIFFNESS, stiffness, stiffness, PARAM, NONNEGATIVE, MEMBER)                    \
+    X(SPRING_FIELD_DAMPING, damping, damping, PARAM, NONNEGATIVE, MEMBER)                          \
+    X(SPRING_FIELD_RATE, rate, rate, PARAM, NONNEGATIVE, MEMBER)
+
+enum { SPRING_FIELDS(MOTE_FIELD_ENUM) SPRING_FIELD_COUNT };
+
+#define SPRING_BIT(f) (1u << (f))
+
+#define SPRING_HALFLIFE_MODEL                                                                      \
+    (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V) | SPRING_BIT(SPRING_FIELD_GOAL) |     \
+     SPRING_BIT(SPRING_FIELD_DAMPING))
+#define SPRING_DOUBLE_MODEL                                                                        \
+    (SPRING_HALFLIFE_MODEL | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_VI))
+#define SPRING_FORCE_MODEL                                                                         \
+    (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V) | SPRING_BIT(SPRING_FIELD_GOAL) |     \
+     SPRING_BIT(SPRING_FIELD_STIFFNESS) | SPRING_BIT(SPRING_FIELD_DAMPING))
+#define SPRING_XV (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V))
+
+/* Fields each kind reads (and so the pool stores), indexed by mote_spring_kind. */
+static const unsigned spring_kind_reads[MOTE_SPRING_KIND_COUNT] = {
+    [MOTE_SPRING_DAMPER] = SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_GOAL) |
+                           SPRING_BIT(SPRING_FIELD_DAMPING),
+    [MOTE_SPRING_CRITICAL] = SPRING_HALFLIFE_MODEL,
+    [MOTE_SPRING_ANGLE] = SPRING_HALFLIFE_MODEL,
+    [MOTE_SPRING_DOUBLE_ANGLE] = SPRING_DOUBLE_MODEL,
+    [MOTE_SPRING_DECAY] = SPRING_XV | SPRING_BIT(SPRING_FIELD_DAMPING),
+    [MOTE_SPRING_SEMI_IMPLICIT] = SPRING_FORCE_MODEL,
+    [MOTE_SPRING_EXP_RESPONSE] =
+        SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_GOAL) | SPRING_BIT(SPRING_FIELD_RATE),
+    [MOTE_SPRING_DAMPED] = SPRING_FORCE_MODEL,
+    [MOTE_SPRING_DOUBLE] = SPRING_DOUBLE_MODEL,
+};
+
+/* Fields each kind writes: its state. */
+static const unsigned spring_kind_writes[MOTE_SPRING_KIND_COUNT] = {
+    [MOTE_SPRING_DAMPER] = SPRING_BIT(SPRING_FIELD_X),
+    [MOTE_SPRING_CRITICAL] = SPRING_XV,
+    [MOTE_SPRING_ANGLE] = SPRING_XV,
+    [MOTE_SPRING_DOUBLE_ANGLE] =
+        SPRING_XV | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_VI),
+    [MOTE_SPRING_DECAY] = SPRING_XV,
+    [MOTE_SPRING_SEMI_IMPLICIT] = SPRING_XV,
+    [MOTE_SPRING_EXP_RESPONSE] = SPRING_BIT(SPRING_FIELD_X),
+    [MOTE_SPRING_DAMPED] = SPRING_XV,
+    [MOTE_SPRING_DOUBLE] = SPRING_XV | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_VI),
+};
+
+/* What every spring kernel receives: the step's dt (s), already checked; the semi-implicit
+ * kind clamps it to MOTE_SEMI_IMPLICIT_MAX_DT itself. */
+typedef struct mote_spring_constants {
+    float dt;
+} mote_spring_constants;
+
+/* The spring kind record (spring_kind.c). */
+extern const mote_pool_kind mote_spring_pool_kind_record;
+
+/* The view's field pointers as an array indexed by SPRING_FIELD_*. */
+static inline void spring_view_pointers(const mote_spring_view *view,
+                                        float *p[SPRING_FIELD_COUNT]) {
+    mote_pool_view_fields(&mote_spring_pool_kind_record, view, p);
+}
+
+/* Points the view's fields at p (the inverse of spring_view_pointers) (count is left as it is). */
+static inline void spring_view_from_pointers(mote_spring_view *view,
+                                             float *const p[SPRING_FIELD_COUNT]) {
+    mote_pool_view_set_fields(&mote_spring_pool_kind_record, p, view);
+}
+
+/* Runs one kernel table's spring kernel of kind over the view's [begin, end) by dt. */
+struct mote_kernel_table;
+void mote_spring_run_table(const struct mote_kernel_table *table, mote_spring_kind kind,
+                           const mote_spring_view *view, size_t begin, size_t end, float dt);
+
+#endif

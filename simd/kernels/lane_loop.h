@@ -1,0 +1,100 @@
+/* Internal: the one loop every wide kernel runs. A kind's kernel supplies a vector body (one
+ * vector of elements at p[f] + i: it loads the fields it reads and stores those it writes)
+ * and a plan (which fields it reads and writes, and its prefetch scheme); this loop walks
+ * [begin, end) in full vectors, prefetching ahead where the plan says it pays, and runs the
+ * last partial vector through a zero-padded buffer, so any range works without reading or
+ * writing outside it and gives a whole-pool step's bits. With a constant plan and body it
+ * inlines into straight loops (one with prefetch, one without). */
+#ifndef MOTE_LANE_LOOP_H
+#define MOTE_LANE_LOOP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "field_arrays.h"
+#include "wide/wide.h"
+
+#define MOTE_ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* One vector of elements starting at index i of the field arrays p; k is the kernel's
+ * broadcast constants. */
+typedef void (*mote_lane_body_fn)(float *const *p, size_t i, const void *k);
+
+typedef struct mote_lane_plan {
+    int field_count;       /* fields of the kind (<= MOTE_MAX_FIELDS) */
+    unsigned reads;        /* bit f: the body reads field f */
+    unsigned writes;       /* bit f: the body writes field f */
+    size_t prefetch_min;   /* ranges at least this long prefetch (SIZE_MAX: never) */
+    size_t prefetch_ahead; /* elements ahead */
+    bool prefetch_to_l2;   /* locality 2 (L2) instead of 3 (every level) */
+    bool prefetch_by_line; /* once per 64-byte line of each field, not once per vector */
+    int unroll;            /* vectors per iteration of the prefetching loop (1 or 2) */
+} mote_lane_plan;
+
+/* Prefetches element i + ahead of every field the plan reads: for writing where it writes. */
+MOTE_ALWAYS_INLINE void mote_lane_prefetch(float *const *p, size_t i, const mote_lane_plan plan) {
+    if (plan.prefetch_by_line && MOTE_W_LANES < 16 && (i % 16) >= (size_t)MOTE_W_LANES) {
+        return; /* not the first vector of a 64-byte line */
+    }
+    for (int f = 0; f < plan.field_count; ++f) {
+        if (!(plan.reads & (1u << f))) {
+            continue;
+        }
+        const float *a = p[f] + i + plan.prefetch_ahead;
+        const bool w = (plan.writes & (1u << f)) != 0;
+        if (plan.prefetch_to_l2) {
+            w ? __builtin_prefetch(a, 1, 2) : __builtin_prefetch(a, 0, 2);
+        } else {
+            w ? __builtin_prefetch(a, 1, 3) : __builtin_prefetch(a, 0, 3);
+        }
+    }
+}
+
+/* The full vectors of [begin, end), unrolled; returns where the rest starts. */
+MOTE_ALWAYS_INLINE size_t mote_lane_vectors(float *const *p, size_t begin, size_t end,
+                                            const void *k, mote_lane_body_fn body,
+                                            const mote_lane_plan plan, bool prefetch) {
+    const size_t step = (size_t)plan.unroll * MOTE_W_LANES;
+    size_t i = begin;
+    for (; i + step <= end; i += step) {
+        for (int u = 0; u < plan.unroll; ++u) {
+            if (prefetch) {
+                mote_lane_prefetch(p, i + (size_t)u * MOTE_W_LANES, plan);
+            }
+            body(p, i + (size_t)u * MOTE_W_LANES, k);
+        }
+    }
+    return i;
+}
+
+/* Steps [begin, end) of the field arrays p with body under plan. */
+MOTE_ALWAYS_INLINE void mote_lane_loop(float *const *p, size_t begin, size_t end, const void *k,
+                                       mote_lane_body_fn body, const mote_lane_plan plan) {
+    size_t i = end - begin >= plan.prefetch_min
+                   ? mote_lane_vectors(p, begin, end, k, body, plan, true)
+                   : mote_lane_vectors(p, begin, end, k, body, plan, false);
+    for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+        body(p, i, k);
+    }
+    if (i < end) {
+        const size_t n = end - i;
+        float buffer[MOTE_MAX_FIELDS][MOTE_W_LANES];
+        float *b[MOTE_MAX_FIELDS];
+        for (int f = 0; f < plan.field_count; ++f) {
+            b[f] = buffer[f];
+            memset(buffer[f], 0, sizeof buffer[f]);
+            if (plan.reads & (1u << f)) {
+                memcpy(buffer[f], p[f] + i, n * sizeof(float));
+            }
+        }
+        body(b, 0, k);
+        for (int f = 0; f < plan.field_count; ++f) {
+            if (plan.writes & (1u << f)) {
+                memcpy(p[f] + i, buffer[f], n * sizeof(float));
+            }
+        }
+    }
+}
+
+#endif
