@@ -1,4 +1,6 @@
 /* The seed's station spin state: spin-down blend, accumulated angle, orientation. */
+#include <math.h>
+
 #include "mote/debris.h"
 #include "mote/spring.h"
 
@@ -16,11 +18,18 @@ mote_station_spin mote_default_station_spin(void) {
     return s;
 }
 
-void mote_station_spin_step(mote_station_spin *spin, float dt) {
+mote_status mote_station_spin_step(mote_station_spin *spin, float dt) {
+    if (spin == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!(dt >= 0.0f) || !isfinite(dt)) {
+        return MOTE_ERROR_INVALID_DT;
+    }
     spin->time += dt;
     float down = mote_smoothstep(spin->spin_down_start, spin->spin_down_end, spin->time);
     spin->rate = spin->spin_rate + (0.0f - spin->spin_rate) * down;
     spin->angle = mote_wrap_angle(spin->angle + spin->rate * dt);
+    return MOTE_OK;
 }
 
 mote_quat mote_station_spin_orientation(const mote_station_spin *spin) {

@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mote/base.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -92,8 +94,10 @@ typedef struct mote_station_spin {
  * orientation identity, at time 0 with angle 0 and rate 3.15. */
 mote_station_spin mote_default_station_spin(void);
 
-/* Advances the spin state by dt seconds (dt >= 0), in the seed's order (see above). */
-void mote_station_spin_step(mote_station_spin *spin, float dt);
+/* Advances the spin state by dt seconds (dt >= 0), in the seed's order (see above).
+ * MOTE_ERROR_INVALID_DT for a NaN, infinite or negative dt and MOTE_ERROR_INVALID_ARGUMENT
+ * for a NULL spin, both changing nothing. */
+mote_status mote_station_spin_step(mote_station_spin *spin, float dt);
 
 /* base_orientation * rotation(local_forward, angle). */
 mote_quat mote_station_spin_orientation(const mote_station_spin *spin);
