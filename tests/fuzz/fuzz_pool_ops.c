@@ -1,8 +1,9 @@
 /* libFuzzer target: drives every pool kind (the adapter registry, tests/pools) through
  * arbitrary sequences of create, add (valid and arbitrary descs), set, remove with live,
- * stale and forged ids, direct writes of arbitrary floats into the view (NaN, infinities,
- * denormals, huge), reserve, steps with arbitrary dt, range steps with arbitrary bounds,
- * backend switches and validate. Checked after every call, on top of ASan/UBSan:
+ * stale, forged and other pools' ids (MOTE_ERROR_WRONG_POOL), direct writes of arbitrary floats
+ * into the view (NaN, infinities, denormals, huge), reserve, steps with arbitrary dt, range steps
+ * with arbitrary bounds, backend switches and validate. Checked after every call, on top of
+ * ASan/UBSan:
  *   - count and ids agree with a model of the live ids; id_at/contains are consistent;
  *   - a call that fails returns the error its input calls for, and leaves every stored bit
  *     (and the capacity) as it was;
@@ -81,7 +82,24 @@ typedef struct model {
     mote_id dead[MAX_LIVE]; /* removed ids, most recent last (ring) */
     size_t dead_count;
     size_t max_count;
+    uint32_t tag; /* the pool's id tag, once an add has shown it (0 before) */
 } model;
+
+/* A tag no pool has: kind 255 is never registered. */
+#define FOREIGN_TAG 0xff000001u
+
+/* What a call with an id the model does not hold must return: the id's tag says whether
+ * another pool issued it (MOTE_ERROR_WRONG_POOL) or no pool did, or this one did and it is
+ * dead (MOTE_ERROR_STALE_ID). */
+static mote_status dead_id_status(const model *m, mote_id id) {
+    return id.pool != 0 && id.pool != m->tag ? MOTE_ERROR_WRONG_POOL : MOTE_ERROR_STALE_ID;
+}
+
+/* Records an id the pool issued. */
+static void model_add(model *m, mote_id id) {
+    m->live[m->live_count++] = id;
+    m->tag = id.pool;
+}
 
 static bool model_find(const model *m, mote_id id, size_t *at) {
     for (size_t i = 0; i < m->live_count; ++i) {
@@ -93,9 +111,9 @@ static bool model_find(const model *m, mote_id id, size_t *at) {
     return false;
 }
 
-/* An id to aim a call at: a live one, a removed one, or forged bits. */
+/* An id to aim a call at: a live one, a removed one, one of another pool, or forged bits. */
 static mote_id pick_id(reader *r, const model *m) {
-    uint8_t how = u8(r) % 4;
+    uint8_t how = u8(r) % 5;
     if (how == 0 && m->live_count > 0) {
         return m->live[u8(r) % m->live_count];
     }
@@ -107,7 +125,13 @@ static mote_id pick_id(reader *r, const model *m) {
         id.generation += 1 + u8(r) % 3; /* a live slot, the wrong generation */
         return id;
     }
-    mote_id forged = {u32(r) % 300, u32(r) % 5};
+    if (how == 3 && m->live_count > 0) {
+        mote_id id = m->live[u8(r) % m->live_count];
+        id.pool ^= 1u << (u8(r) % 32); /* a live slot and generation, another pool's tag */
+        return id;
+    }
+    const uint32_t tags[3] = {0u, m->tag, FOREIGN_TAG};
+    mote_id forged = {u32(r) % 300, u32(r) % 5, tags[u8(r) % 3]};
     return forged;
 }
 
@@ -285,7 +309,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 expect_unchanged = true;
             } else {
                 CHECK(status == MOTE_OK, "add: %s", mote_status_name(status));
-                m.live[m.live_count++] = id;
+                model_add(&m, id);
             }
             break;
         }
@@ -299,7 +323,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             status = a->add_values(a, pool, values, n, &id);
             if (status == MOTE_OK) {
                 CHECK(count < m.max_count, "add past max_count succeeded");
-                m.live[m.live_count++] = id;
+                model_add(&m, id);
             } else {
                 CHECK(status != MOTE_ERROR_FULL || count >= m.max_count, "FULL below max_count");
                 expect_unchanged = true;
@@ -316,7 +340,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             size_t at;
             status = a->set_values(a, pool, id, values, n);
             if (!model_find(&m, id, &at)) {
-                CHECK(status == MOTE_ERROR_STALE_ID, "set with a dead id: %s",
+                CHECK(status == dead_id_status(&m, id), "set with a dead id: %s",
                       mote_status_name(status));
             }
             expect_unchanged = status != MOTE_OK;
@@ -332,8 +356,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 m.live[at] = m.live[--m.live_count];
                 m.dead[m.dead_count++ % MAX_LIVE] = id;
             } else {
-                CHECK(status == MOTE_ERROR_STALE_ID, "remove of a dead id {%u,%u}: %s", id.slot,
-                      id.generation, mote_status_name(status));
+                CHECK(status == dead_id_status(&m, id), "remove of a dead id {%u,%u,%x}: %s",
+                      id.slot, id.generation, id.pool, mote_status_name(status));
                 expect_unchanged = true;
             }
             break;
