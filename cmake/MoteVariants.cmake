@@ -1,8 +1,9 @@
-# The wide-layer variants. Each compiles simd/kernels/{spring_kernels,math_arrays,
-# variant_table}.c once, with one MOTE_WIDE_* backend and its own flags, into symbols suffixed
-# with the variant's name. Public variants back a mote_backend; emulated ones run another ISA's
-# kernel source through SIMDe on this host, so the bit-identity tests cover every kernel source
-# on every host (DESIGN.md: never copy a kernel per ISA).
+# The wide-layer variants. Each compiles MOTE_VARIANT_SOURCES (every kind's wide kernel, the
+# wide math arrays and the variant's table) once, with one MOTE_WIDE_* backend and its own
+# flags, into symbols suffixed with the variant's name. Public variants back a mote_backend;
+# emulated ones run another ISA's kernel source through SIMDe on this host, so the
+# bit-identity tests cover every kernel source on every host (docs/architecture.md: never copy
+# a kernel per ISA).
 set(MOTE_VARIANTS "")
 set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/spring_kernels.c

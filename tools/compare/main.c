@@ -1,5 +1,6 @@
-/* mote-compare: every spring kind on every runnable kernel variant against the scalar
- * reference, from one seeded state. Exit 0 on PASS, 1 on FAIL, 2 on a usage error. */
+/* mote-compare: every pool kind (each spring kind, the movers, the debris) on every runnable
+ * kernel variant against the scalar reference, from one seeded state. Exit 0 on PASS, 1 on
+ * FAIL, 2 on a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
 
