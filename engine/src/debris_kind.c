@@ -78,11 +78,6 @@ static unsigned all_fields(const mote_pool *pool) {
     return DEBRIS_ALL_FIELDS;
 }
 
-static unsigned written_fields(const mote_pool *pool) {
-    (void)pool;
-    return DEBRIS_WRITES;
-}
-
 static mote_kernel_id kernel(const mote_pool *pool) {
     (void)pool;
     return MOTE_KERNEL_debris;
@@ -164,9 +159,7 @@ const mote_pool_kind mote_debris_pool_kind_record = {
     .view_size = sizeof(mote_debris_view),
     .desc_size = sizeof(mote_debris_desc),
     .settings_size = sizeof(debris_pool_settings),
-    .constants_size = sizeof(mote_debris_frame),
     .stored_fields = all_fields,
-    .written_fields = written_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .check_values = check_values,

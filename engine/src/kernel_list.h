@@ -2,7 +2,8 @@
  * signature's worth of work (mote_kernel_fn): the wide source defines
  * MOTE_VARIANT_FN(mote_kernel_<name>) once per compiled variant, the scalar reference defines
  * mote_kernel_<name>_scalar, and the kernel tables are generated from this list. A new pool
- * kind adds its kernel here (one line) and its kind record to pool_kinds.h. */
+ * kind adds its kernel here (one line); its kind record lives in its own <kind>_kind.c
+ * (docs/adding-a-pool-kind.md). */
 #ifndef MOTE_KERNEL_LIST_H
 #define MOTE_KERNEL_LIST_H
 

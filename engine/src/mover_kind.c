@@ -82,11 +82,6 @@ static unsigned all_fields(const mote_pool *pool) {
     return MOVER_ALL_FIELDS;
 }
 
-static unsigned state_fields(const mote_pool *pool) {
-    (void)pool;
-    return MOVER_STATE_FIELDS;
-}
-
 static mote_kernel_id kernel(const mote_pool *pool) {
     (void)pool;
     return MOTE_KERNEL_mover;
@@ -130,9 +125,7 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .view_size = sizeof(mote_mover_view),
     .desc_size = sizeof(mote_mover_desc),
     .settings_size = sizeof(mover_settings),
-    .constants_size = sizeof(mote_mover_step),
     .stored_fields = all_fields,
-    .written_fields = state_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,

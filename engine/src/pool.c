@@ -52,8 +52,8 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
         mote_release(&allocator, pool, bytes);
         return MOTE_ERROR_BACKEND_UNAVAILABLE;
     }
-    if (mote_pool_core_init(&pool->core, kind->stored_fields(pool), def->capacity, def->max_count,
-                            mote_pool_core_new_tag(kind->number)) != MOTE_OK) {
+    if (mote_pool_core_init(&pool->core, &allocator, kind->stored_fields(pool), def->capacity,
+                            def->max_count, mote_pool_core_new_tag(kind->number)) != MOTE_OK) {
         mote_pool_core_release(&pool->core);
         mote_release(&allocator, pool, bytes);
         return MOTE_ERROR_OUT_OF_MEMORY;

@@ -14,11 +14,12 @@ uint32_t mote_pool_core_new_tag(unsigned kind_number) {
     return (uint32_t)(kind_number & 0xffu) << 24 | serial;
 }
 
-mote_status mote_pool_core_init(mote_pool_core *core, unsigned field_mask, size_t capacity,
-                                size_t max_count, uint32_t tag) {
+mote_status mote_pool_core_init(mote_pool_core *core, const mote_allocator *allocator,
+                                unsigned field_mask, size_t capacity, size_t max_count,
+                                uint32_t tag) {
     memset(core, 0, sizeof *core);
     core->tag = tag;
-    core->allocator = mote_get_allocator();
+    core->allocator = *allocator;
     core->max_count = max_count;
     core->fields.mask = field_mask;
     return capacity > 0 ? mote_pool_core_reserve(core, capacity) : MOTE_OK;

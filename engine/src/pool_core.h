@@ -26,11 +26,12 @@ static inline unsigned mote_pool_tag_kind(uint32_t tag) {
     return tag >> 24;
 }
 
-/* An empty core storing the fields in field_mask with the current allocator, with room for
+/* An empty core storing the fields in field_mask with allocator, with room for
  * capacity elements, issuing ids tagged tag. capacity <= max_count < UINT32_MAX - 1 is the
  * caller's to check. */
-mote_status mote_pool_core_init(mote_pool_core *core, unsigned field_mask, size_t capacity,
-                                size_t max_count, uint32_t tag);
+mote_status mote_pool_core_init(mote_pool_core *core, const mote_allocator *allocator,
+                                unsigned field_mask, size_t capacity, size_t max_count,
+                                uint32_t tag);
 
 /* Frees the storage (the core itself belongs to the caller). */
 void mote_pool_core_release(mote_pool_core *core);

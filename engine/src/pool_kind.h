@@ -29,6 +29,8 @@ typedef enum mote_field_check {
 #define MOTE_NO_DESC SIZE_MAX
 
 /* One stored per-element float array. */
+/* The role column says what a field is to the model; the pool layer checks and stores every
+ * role alike, and the docs, tools and snapshots read it. */
 typedef struct mote_field_info {
     const char *name;   /* as the view names it: "x", "position_x", "position[0]" */
     size_t view_offset; /* offsetof(view, member): where the view holds the array's pointer */
@@ -71,14 +73,12 @@ typedef struct mote_pool_kind {
     int cookie;       /* what mote_default_xxx_pool_def() writes to internal_cookie */
     int field_count;  /* <= MOTE_MAX_FIELDS */
     const mote_field_info *fields;
-    size_t view_size;      /* sizeof the public view: size_t count, then the field pointers */
-    size_t desc_size;      /* sizeof the public desc */
-    size_t settings_size;  /* bytes of pool settings kept in the pool (pool_settings()) */
-    size_t constants_size; /* bytes of per-step constants (<= MOTE_MAX_CONSTANTS_BYTES) */
+    size_t view_size;     /* sizeof the public view: size_t count, then the field pointers */
+    size_t desc_size;     /* sizeof the public desc */
+    size_t settings_size; /* bytes of pool settings kept in the pool (mote_pool_settings) */
 
-    /* Fields a pool stores and reads, and those a step writes, as bit masks. */
+    /* Fields a pool stores (and its kernel reads), as a bit mask. */
     unsigned (*stored_fields)(const mote_pool *pool);
-    unsigned (*written_fields)(const mote_pool *pool);
     /* The kernel this pool's elements step with. */
     mote_kernel_id (*kernel)(const mote_pool *pool);
 
@@ -94,7 +94,8 @@ typedef struct mote_pool_kind {
     /* The time a step of a checked dt (> 0) advances, at most the pool's max_dt: the kind's
      * own limit (a clamp the model needs) applied too. */
     float (*advance)(const mote_pool *pool, float dt);
-    /* Fills constants for a step of advanced seconds (the kind's per-step constants). */
+    /* Fills constants (at most MOTE_MAX_CONSTANTS_BYTES, checked by the kind's static
+     * assert) for a step of advanced seconds: the kind's per-step constants. */
     void (*prepare)(const mote_pool *pool, float dt, void *constants);
 } mote_pool_kind;
 

@@ -110,10 +110,6 @@ static unsigned stored_fields(const mote_pool *pool) {
     return spring_kind_reads[kind_of(pool)];
 }
 
-static unsigned written_fields(const mote_pool *pool) {
-    return spring_kind_writes[kind_of(pool)];
-}
-
 static mote_kernel_id kernel(const mote_pool *pool) {
     return (mote_kernel_id)(MOTE_KERNEL_spring_damper + (int)kind_of(pool));
 }
@@ -169,9 +165,7 @@ const mote_pool_kind mote_spring_pool_kind_record = {
     .view_size = sizeof(mote_spring_view),
     .desc_size = sizeof(mote_spring_desc),
     .settings_size = sizeof(spring_settings),
-    .constants_size = sizeof(mote_spring_constants),
     .stored_fields = stored_fields,
-    .written_fields = written_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,

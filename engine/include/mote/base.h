@@ -45,8 +45,8 @@ const char *mote_status_name(mote_status status);
  * generation, so an old id is detected as stale (MOTE_ERROR_STALE_ID) and never silently
  * addresses a newer element; an id used on a pool that did not issue it is reported as
  * MOTE_ERROR_WRONG_POOL and changes nothing. The pool tag names the kind of pool in its top
- * 8 bits and the pool in the low 24; a pool restored from a snapshot takes the tag of the
- * pool that was saved, so the ids a game holds stay valid. An id with tag 0 (the null id, or
+ * 8 bits and a process-wide serial in the low 24 (so only after 2^24 pool creations can a
+ * dead pool's tag come back). An id with tag 0 (the null id, or
  * one written by hand) was issued by no pool: MOTE_ERROR_STALE_ID. {0, 0, 0} is never
  * valid. */
 typedef struct mote_id {
