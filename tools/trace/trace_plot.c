@@ -17,10 +17,11 @@ static char *output_path(const char *out_dir, const char *name, const char *ext)
     return path;
 }
 
-/* Writes value as a gnuplot single-quoted string: a quote inside is doubled. */
+/* Writes value as a gnuplot single-quoted string: a quote inside is doubled. A member a
+ * figure left out (NULL) is written as '', which plot_trace.gp reports where it matters. */
 static void put_quoted(FILE *f, const char *value) {
     fputc('\'', f);
-    for (const char *c = value; *c != '\0'; ++c) {
+    for (const char *c = value != NULL ? value : ""; *c != '\0'; ++c) {
         if (*c == '\'') {
             fputc('\'', f);
         }
