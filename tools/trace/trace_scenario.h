@@ -8,7 +8,19 @@
  *   - one trace_figure naming its CSV columns: panels, each with its x and y values and their
  *     axis labels with units, its curves (how rows group into series) and phase markers;
  * declare both below, add one line to the table in trace_scenarios.c and the file to
- * tools/CMakeLists.txt (with a mote_trace_test line). No plotting code: the figure is data. */
+ * tools/CMakeLists.txt (with a mote_trace_test line). No plotting code: the figure is data,
+ * for example one panel of a debris-like scenario:
+ *
+ *   const trace_figure trace_figure_name = {
+ *       .title = "mote-trace name: what it shows",
+ *       .group = "piece", (one line per value of this column)
+ *       .panels = {{.title = "distance from the axis against time",
+ *                   .x = "t", .x_label = "t (s)",
+ *                   .y = "norm(x,y)", .y_label = "distance from the axis (units)",
+ *                   .curves = {{.legend = "each piece"}},
+ *                   .markers = {{.legend = "release", .when = "released > 0"}}}}};
+ *
+ * mote-trace writes the CSV, then the figure as NAME.plot, and runs gnuplot on it. */
 #ifndef MOTE_TRACE_SCENARIO_H
 #define MOTE_TRACE_SCENARIO_H
 
@@ -60,8 +72,9 @@ typedef struct trace_curve {
 typedef struct trace_marker {
     const char *legend; /* its legend entry, also the label of its vertical lines */
     const char *at;     /* x values separated by spaces: a vertical line at each; or NULL: */
-    const char *when;   /* a point at each series' first row where "VALUE OP NUMBER" holds
-                           (OP: < <= > >= == !=); NULL: at each series' first row */
+    const char *when;   /* a point at the first row where "VALUE OP NUMBER" holds (spaces
+                           between, OP: < <= > >= == !=) of each series of the panel's first
+                           curve; NULL: at each such series' first row */
     const char *x;      /* where the point goes; NULL: the panel's x */
     const char *y;      /* NULL: the panel's y */
 } trace_marker;
