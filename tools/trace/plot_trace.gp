@@ -213,7 +213,7 @@ marker_look(p, m) = mvar(p, m, 'look')
 width = 1100
 title_height = 50
 left = 0.08
-right = 0.72
+right = 0.70
 array panel_height[panels]
 do for [p = 1:panels] {
     panel_height[p] = 360
@@ -221,7 +221,7 @@ do for [p = 1:panels] {
         eval sprintf('stats $picked using (%s):(%s) nooutput', valexpr(pvar(p, 'x')), \
                      valexpr(pvar(p, 'y')))
         aspect = (STATS_max_y - STATS_min_y) / (STATS_max_x - STATS_min_x + 1e-30)
-        aspect = aspect < 0.3 ? 0.3 : aspect > 1.1 ? 1.1 : aspect
+        aspect = aspect < 0.2 ? 0.2 : aspect > 1.1 ? 1.1 : aspect
         panel_height[p] = int((right - left) * width * aspect) + 130
     }
 }
@@ -249,8 +249,8 @@ do for [terminal = 1:2] {
         unset label
         set grid lc rgb '#e0e0e0'
         set border lc rgb '#404040'
-        set key at screen right + 0.02, screen top - 40.0 / height left top vertical Left \
-            reverse noautotitle samplen 3 spacing 1.2
+        set key at graph 1.03, graph 1 left top vertical Left reverse noautotitle samplen 3 \
+            spacing 1.2
         set lmargin at screen left
         set rmargin at screen right
         set origin 0, top - real(panel_height[p]) / height
