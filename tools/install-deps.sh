@@ -4,7 +4,7 @@
 # Usage: tools/install-deps.sh [extra-package ...]
 set -euo pipefail
 
-packages=(cmake ninja-build gcc g++ pkg-config libsimde-dev libcmocka-dev libbenchmark-dev "$@")
+packages=(cmake ninja-build gcc g++ pkg-config libsimde-dev libcmocka-dev libbenchmark-dev gnuplot-nox "$@")
 
 if ! command -v dpkg >/dev/null 2>&1; then
     echo "install-deps: no dpkg here (not Debian?); make sure these are installed: ${packages[*]}"

@@ -1,6 +1,14 @@
-# ctest helper: checks what `mote-trace NAME --out DIR` wrote. The CSV must have its header
-# and ROWS data rows; the SVG must be one complete document with at least PATHS polylines.
-# cmake -DDIR=... -DNAME=... -DHEADER=... -DROWS=... -DPATHS=... -P check_trace_output.cmake
+# ctest helper: checks what `mote-trace NAME --out DIR` wrote.
+#   NAME.csv   its header is HEADER and it has ROWS data rows;
+#   NAME.png   a PNG (signature and header chunk) of a plausible size, as large as the SVG;
+#   NAME.svg   one complete SVG document whose text holds everything NAME.plot (the figure
+#              mote-trace handed gnuplot) declares: the title, each panel's title and axis
+#              labels with their units, every legend entry (one per series where a legend
+#              has %s) and every phase marker; and whose drawn lines number at least the
+#              series NAME.plot lists and at least SERIES.
+# EXPECT is a |-separated list of texts the SVG must hold whatever NAME.plot says (the units,
+# the markers), so a figure that lost them fails too.
+# cmake -DDIR=... -DNAME=... -DHEADER=... -DROWS=... -DSERIES=... -DEXPECT=... -P this file
 file(STRINGS ${DIR}/${NAME}.csv lines)
 list(LENGTH lines line_count)
 list(GET lines 0 header)
@@ -11,13 +19,133 @@ math(EXPR rows "${line_count} - 1")
 if(NOT rows EQUAL ROWS)
   message(FATAL_ERROR "${NAME}.csv has ${rows} rows, expected ${ROWS}")
 endif()
-file(READ ${DIR}/${NAME}.svg svg)
-if(NOT svg MATCHES "^<\\?xml" OR NOT svg MATCHES "</svg>\n$")
+
+# The PNG: signature, then the IHDR chunk with width and height (big-endian 32-bit).
+set(png ${DIR}/${NAME}.png)
+if(NOT EXISTS ${png})
+  message(FATAL_ERROR "${NAME}.png was not written")
+endif()
+file(READ ${png} png_head LIMIT 24 HEX)
+string(SUBSTRING "${png_head}" 0 32 png_signature)
+if(NOT png_signature STREQUAL "89504e470d0a1a0a0000000d49484452")
+  message(FATAL_ERROR "${NAME}.png has no PNG signature and header chunk: ${png_head}")
+endif()
+string(SUBSTRING "${png_head}" 32 8 png_width_hex)
+string(SUBSTRING "${png_head}" 40 8 png_height_hex)
+math(EXPR png_width "0x${png_width_hex}")
+math(EXPR png_height "0x${png_height_hex}")
+file(SIZE ${png} png_bytes)
+if(png_width LESS 800 OR png_height LESS 400 OR png_bytes LESS 20000)
+  message(FATAL_ERROR "${NAME}.png is ${png_width} x ${png_height} pixels in ${png_bytes} "
+                      "bytes: too small for its figure")
+endif()
+
+# The SVG: one document, its size the PNG's.
+set(svg_file ${DIR}/${NAME}.svg)
+if(NOT EXISTS ${svg_file})
+  message(FATAL_ERROR "${NAME}.svg was not written")
+endif()
+file(READ ${svg_file} svg)
+if(NOT svg MATCHES "^<\\?xml" OR NOT svg MATCHES "<svg[^>]*>" OR NOT svg MATCHES "</svg>[ \n]*$")
   message(FATAL_ERROR "${NAME}.svg is not one complete SVG document")
 endif()
-string(REGEX MATCHALL "<polyline" polylines "${svg}")
-list(LENGTH polylines polyline_count)
-if(polyline_count LESS PATHS)
-  message(FATAL_ERROR "${NAME}.svg has ${polyline_count} paths, expected at least ${PATHS}")
+if(NOT svg MATCHES "width=\"${png_width}\" height=\"${png_height}\"")
+  message(FATAL_ERROR "${NAME}.svg is not ${png_width} x ${png_height} like ${NAME}.png")
 endif()
-message(STATUS "${NAME}: ${rows} rows, ${polyline_count} paths")
+
+# What NAME.plot declares: lines `key = 'text'` ('' inside stands for '). CMake lists split at
+# ; outside square brackets, so ; [ ] stand in as @S@ @L@ @R@ until a text is searched for.
+file(READ ${DIR}/${NAME}.plot plot_text)
+string(REPLACE ";" "@S@" plot_text "${plot_text}")
+string(REPLACE "[" "@L@" plot_text "${plot_text}")
+string(REPLACE "]" "@R@" plot_text "${plot_text}")
+string(REPLACE "\n" ";" plot_lines "${plot_text}")
+set(expected "")
+set(series 0)
+foreach(line IN LISTS plot_lines)
+  if(NOT line MATCHES "^([a-z0-9_]+) = '(.*)'$")
+    continue()
+  endif()
+  set(key "${CMAKE_MATCH_1}")
+  string(REPLACE "''" "'" value "${CMAKE_MATCH_2}")
+  set(plot_${key} "${value}")
+  if(key MATCHES "^(p[0-9]+_(title|xlabel|ylabel|m[0-9]+_legend))$")
+    list(APPEND expected "${value}")
+  endif()
+endforeach()
+foreach(key IN LISTS plot_lines)
+  if(NOT key MATCHES "^(p[0-9]+_c[0-9]+)_legend = ")
+    continue()
+  endif()
+  set(curve ${CMAKE_MATCH_1})
+  string(REPLACE " " ";" curve_series "${plot_${curve}_series}")
+  list(LENGTH curve_series curve_count)
+  math(EXPR series "${series} + ${curve_count}")
+  if(plot_${curve}_legend MATCHES "%s")
+    foreach(value IN LISTS curve_series)
+      string(REPLACE "%s" "${value}" entry "${plot_${curve}_legend}")
+      list(APPEND expected "${entry}")
+    endforeach()
+  else()
+    list(APPEND expected "${plot_${curve}_legend}")
+  endif()
+endforeach()
+if(series EQUAL 0 OR NOT DEFINED plot_title)
+  message(FATAL_ERROR "${NAME}.plot declares no title or no series")
+endif()
+string(REPLACE "[" "@L@" independent "${EXPECT}")
+string(REPLACE "]" "@R@" independent "${independent}")
+string(REPLACE "|" ";" independent "${independent}")
+
+# Each text must be one <text> element (gnuplot escapes & and <); the title may go on.
+function(svg_text text out)
+  string(REPLACE "@S@" ";" text "${text}")
+  string(REPLACE "@L@" "[" text "${text}")
+  string(REPLACE "@R@" "]" text "${text}")
+  set(plain "${text}" PARENT_SCOPE)
+  string(REPLACE "&" "&amp;" text "${text}")
+  string(REPLACE "<" "&lt;" text "${text}")
+  set(${out} "<text>${text}" PARENT_SCOPE)
+endfunction()
+svg_text("${plot_title}" title_text)
+string(FIND "${svg}" "${title_text}" at)
+if(at LESS 0)
+  message(FATAL_ERROR "${NAME}.svg lacks its title '${plain}'")
+endif()
+foreach(text IN LISTS expected)
+  svg_text("${text}" wanted)
+  string(FIND "${svg}" "${wanted}</text>" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${NAME}.svg lacks the text '${plain}' that ${NAME}.plot declares")
+  endif()
+endforeach()
+foreach(text IN LISTS independent)
+  svg_text("${text}" wanted)
+  string(FIND "${svg}" "${wanted}</text>" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${NAME}.svg lacks the text '${plain}' that the test expects")
+  endif()
+endforeach()
+
+# Drawn lines: gnuplot puts each plotted series in a <g id="gnuplot_plot_..."> group; count
+# the groups holding a path of at least seven points (a legend sample has two, the panel's
+# border, which gnuplot draws into the group after the last, five).
+string(REPLACE ";" "," svg_list "${svg}")
+string(REPLACE "[" "(" svg_list "${svg_list}")
+string(REPLACE "]" ")" svg_list "${svg_list}")
+string(REPLACE "<g id=\"gnuplot_plot_" ";" svg_list "${svg_list}")
+set(drawn 0)
+foreach(group IN LISTS svg_list)
+  if(group MATCHES "<path[^>]* d='M[^']*L[^']*L[^']*L[^']*L[^']*L[^']*L")
+    math(EXPR drawn "${drawn} + 1")
+  endif()
+endforeach()
+if(drawn LESS series OR drawn LESS SERIES)
+  message(FATAL_ERROR "${NAME}.svg draws ${drawn} lines; ${NAME}.plot lists ${series} series "
+                      "and the test expects at least ${SERIES}")
+endif()
+list(LENGTH expected text_count)
+list(LENGTH independent independent_count)
+message(STATUS "${NAME}: ${rows} rows; ${NAME}.png ${png_width} x ${png_height}; ${NAME}.svg "
+               "${drawn} lines for ${series} series, the ${text_count} texts declared and the "
+               "${independent_count} expected")

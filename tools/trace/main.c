@@ -1,28 +1,44 @@
-/* mote-trace: runs a named scenario and writes its trajectories as <out>/<name>.csv and an
- * SVG picture <out>/<name>.svg. Exit 0 on success, 1 on a failed run, 2 on a usage error. */
+/* mote-trace: runs a named scenario and writes its trajectories as <out>/<name>.csv, then has
+ * gnuplot draw its figure as <out>/<name>.svg and <out>/<name>.png (trace_plot.h). Exit 0 on
+ * success, 1 on a failed run or drawing (gnuplot missing, too), 2 on a usage error. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace_plot.h"
 #include "trace_scenario.h"
+
+#ifndef MOTE_TRACE_PLOT_SCRIPT
+#error "MOTE_TRACE_PLOT_SCRIPT: the path of tools/trace/plot_trace.gp (tools/CMakeLists.txt)"
+#endif
 
 #define TRACE_MAX_COUNT   ((size_t)1 << 20)
 #define TRACE_MAX_SECONDS 3600.0
 
 static void print_usage(FILE *stream) {
-    fprintf(stream, "usage: mote-trace SCENARIO [--out DIR] [--seed X] [--count N] "
-                    "[--seconds S] [--dt DT]\n"
-                    "       mote-trace --list\n"
-                    "\n"
-                    "Runs SCENARIO and writes DIR/SCENARIO.csv (one row per element per step)\n"
-                    "and DIR/SCENARIO.svg (a picture of the paths). DIR defaults to '.'.\n"
-                    "\n"
-                    "  --seed X     seed for scenarios with random parts (default 1)\n"
-                    "  --count N    elements (default: the scenario's own; 1..1048576)\n"
-                    "  --seconds S  simulated time (default: the scenario's own; up to 3600)\n"
-                    "  --dt DT      step in seconds (default 1/60; 1e-4..0.25)\n"
-                    "\n"
-                    "Scenarios:\n");
+    fprintf(stream,
+            "usage: mote-trace SCENARIO [--out DIR] [--seed X] [--count N] [--seconds S] "
+            "[--dt DT] [--no-plot]\n"
+            "       mote-trace --list\n"
+            "\n"
+            "Runs SCENARIO and writes DIR/SCENARIO.csv (one row per element per step), then\n"
+            "has gnuplot draw it as DIR/SCENARIO.svg and DIR/SCENARIO.png: panels with axes,\n"
+            "units, legends and phase markers, from DIR/SCENARIO.plot, the figure's\n"
+            "description (`gnuplot SCENARIO.plot` in DIR draws it again). At most %d elements\n"
+            "(an even subsample) and %d steps per element are drawn. DIR defaults to '.'.\n"
+            "\n"
+            "  --seed X     seed for scenarios with random parts (default 1)\n"
+            "  --count N    elements (default: the scenario's own; 1..1048576)\n"
+            "  --seconds S  simulated time (default: the scenario's own; up to 3600)\n"
+            "  --dt DT      step in seconds (default 1/60; 1e-4..0.25)\n"
+            "  --no-plot    write the CSV only (no gnuplot needed)\n"
+            "\n"
+            "Drawing needs gnuplot 5.4 or later (Debian: gnuplot-nox; the environment's\n"
+            "MOTE_TRACE_GNUPLOT names another) and runs the one plotting script\n"
+            "%s.\n"
+            "\n"
+            "Scenarios:\n",
+            TRACE_PLOT_MAX_SERIES, TRACE_PLOT_MAX_STEPS, MOTE_TRACE_PLOT_SCRIPT);
     size_t count = 0;
     const trace_scenario *all = trace_scenarios(&count);
     for (size_t i = 0; i < count; ++i) {
@@ -67,6 +83,7 @@ static int usage_error(const char *message, const char *arg) {
 int main(int argc, char **argv) {
     trace_options options = {.seed = 1, .count = 0, .seconds = 0.0, .dt = 1.0 / 60.0};
     const char *out_dir = ".";
+    bool plot = true;
     const trace_scenario *scenario = NULL;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
@@ -88,6 +105,8 @@ int main(int argc, char **argv) {
             }
             out_dir = value;
             ++i;
+        } else if (strcmp(arg, "--no-plot") == 0) {
+            plot = false;
         } else if (strcmp(arg, "--seed") == 0) {
             if (!parse_seed(value, &options.seed)) {
                 return usage_error("bad --seed: ", value);
@@ -124,20 +143,24 @@ int main(int argc, char **argv) {
 
     size_t size = strlen(out_dir) + strlen(scenario->name) + 8;
     char *csv_path = malloc(size);
-    char *svg_path = malloc(size);
-    if (csv_path == NULL || svg_path == NULL) {
-        free(csv_path);
-        free(svg_path);
+    if (csv_path == NULL) {
         fprintf(stderr, "mote-trace: out of memory\n");
         return 1;
     }
     snprintf(csv_path, size, "%s/%s.csv", out_dir, scenario->name);
-    snprintf(svg_path, size, "%s/%s.svg", out_dir, scenario->name);
-    bool ok = scenario->run(&options, csv_path, svg_path, stdout, stderr);
+    trace_written written = {0, 0};
+    bool ok = scenario->run(&options, csv_path, &written, stdout, stderr);
+    free(csv_path);
     if (!ok) {
         fprintf(stderr, "mote-trace: scenario %s failed\n", scenario->name);
+        return 1;
     }
-    free(csv_path);
-    free(svg_path);
-    return ok ? 0 : 1;
+    /* The log line is out before gnuplot's messages. */
+    fflush(stdout);
+    if (plot &&
+        !(trace_plot_describe(scenario, out_dir, &written, MOTE_TRACE_PLOT_SCRIPT, stderr) &&
+          trace_plot_draw(scenario, out_dir, stdout, stderr))) {
+        return 1;
+    }
+    return 0;
 }

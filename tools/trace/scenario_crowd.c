@@ -5,7 +5,7 @@
  * so the facings visibly turn before they walk. The model has no collision avoidance: they
  * cross at the centre.
  * CSV: one row per agent per step (t, agent, x, y, vx, vy, rotation, goal_x, goal_y).
- * SVG: the paths with the facing drawn as arrows every half second, and the speeds against
+ * Figure: the paths (start, goal and arrival marked), the speeds and the facings against
  * time. */
 #include <math.h>
 #include <stdio.h>
@@ -15,54 +15,23 @@
 
 #include "trace_csv.h"
 #include "trace_scenario.h"
-#include "trace_svg.h"
 
 #define DEFAULT_AGENTS  24
 #define DEFAULT_SECONDS 7.0
 #define RADIUS          400.0f
 #define WALK_SPEED      200.0f /* units/s */
 #define ARRIVE_RATE     2.0f   /* 1/s: desired speed = distance * this near the goal */
-#define ARROW_EVERY     0.5    /* s between facing arrows */
-#define MAX_SVG_POINTS  1000
 #define PI_D            3.14159265358979323846
 
-typedef struct crowd_track {
-    size_t agents, samples, max_samples;
-    float *time;            /* [samples] */
-    float *x, *y, *speed;   /* [samples * agents] */
-    float *rotation;        /* [samples * agents] */
-    float *goal_x, *goal_y; /* [agents] */
-} crowd_track;
-
-static void release_track(crowd_track *t) {
-    free(t->time);
-    free(t->x);
-    free(t->y);
-    free(t->speed);
-    free(t->rotation);
-    free(t->goal_x);
-    free(t->goal_y);
-}
-
-static bool alloc_track(crowd_track *t, size_t agents, size_t max_samples) {
-    t->agents = agents;
-    t->samples = 0;
-    t->max_samples = max_samples;
-    t->time = malloc(max_samples * sizeof(float));
-    t->x = malloc(max_samples * agents * sizeof(float));
-    t->y = malloc(max_samples * agents * sizeof(float));
-    t->speed = malloc(max_samples * agents * sizeof(float));
-    t->rotation = malloc(max_samples * agents * sizeof(float));
-    t->goal_x = malloc(agents * sizeof(float));
-    t->goal_y = malloc(agents * sizeof(float));
-    return t->time && t->x && t->y && t->speed && t->rotation && t->goal_x && t->goal_y;
-}
+typedef struct crowd_goals {
+    float *x, *y; /* [agents] */
+} crowd_goals;
 
 /* The steering: toward the goal at walking pace, slowing on arrival. */
-static void steer(mote_mover_view *v, const crowd_track *t) {
+static void steer(mote_mover_view *v, const crowd_goals *goals) {
     for (size_t i = 0; i < v->count; ++i) {
-        float dx = t->goal_x[i] - v->position_x[i];
-        float dy = t->goal_y[i] - v->position_y[i];
+        float dx = goals->x[i] - v->position_x[i];
+        float dy = goals->y[i] - v->position_y[i];
         float distance = sqrtf(dx * dx + dy * dy);
         float speed = fminf(WALK_SPEED, distance * ARRIVE_RATE);
         float k = distance > 1e-3f ? speed / distance : 0.0f;
@@ -71,7 +40,8 @@ static void steer(mote_mover_view *v, const crowd_track *t) {
     }
 }
 
-static void record(const mote_mover_view *v, const crowd_track *t, double time, trace_csv *csv) {
+static void record(const mote_mover_view *v, const crowd_goals *goals, double time,
+                   trace_csv *csv) {
     for (size_t i = 0; i < v->count; ++i) {
         trace_csv_value(csv, time);
         trace_csv_value(csv, (double)i);
@@ -80,94 +50,64 @@ static void record(const mote_mover_view *v, const crowd_track *t, double time, 
         trace_csv_value(csv, v->velocity_x[i]);
         trace_csv_value(csv, v->velocity_y[i]);
         trace_csv_value(csv, v->rotation[i]);
-        trace_csv_value(csv, t->goal_x[i]);
-        trace_csv_value(csv, t->goal_y[i]);
+        trace_csv_value(csv, goals->x[i]);
+        trace_csv_value(csv, goals->y[i]);
         trace_csv_end_row(csv);
     }
 }
 
-static void sample(const mote_mover_view *v, crowd_track *t, double time) {
-    size_t s = t->samples++;
-    t->time[s] = (float)time;
-    for (size_t i = 0; i < t->agents; ++i) {
-        size_t k = s * t->agents + i;
-        t->x[k] = v->position_x[i];
-        t->y[k] = v->position_y[i];
-        t->speed[k] =
-            sqrtf(v->velocity_x[i] * v->velocity_x[i] + v->velocity_y[i] * v->velocity_y[i]);
-        t->rotation[k] = v->rotation[i];
-    }
+/* An agent has arrived once it is within 1 unit of its goal. */
+#define ARRIVAL                                                                                    \
+    { .legend = "arrival: within 1 unit of the goal", .when = "dist(x,y,goal_x,goal_y) < 1" }
+
+const trace_figure trace_figure_crowd = {
+    .title = "mote-trace crowd: agents crossing a circle to the opposite point",
+    .group = "agent",
+    .panels = {
+        {.title = "paths (no collision avoidance: they cross at the centre)",
+         .x = "x",
+         .x_label = "x (units)",
+         .y = "y",
+         .y_label = "y (units)",
+         .equal_scale = true,
+         .curves = {{.legend = "path of each agent, one colour each"}},
+         .markers = {{.legend = "start (t = 0 s)"},
+                     {.legend = "goal", .x = "goal_x", .y = "goal_y"},
+                     ARRIVAL}},
+        {.title = "speed against time: walking pace 200 units/s, slowing over the last stretch",
+         .x = "t",
+         .x_label = "t (s)",
+         .y = "norm(vx,vy)",
+         .y_label = "speed (units/s)",
+         .curves = {{.legend = "speed of each agent"}},
+         .markers = {ARRIVAL}},
+        {.title = "facing against time: from along the circle to the walking direction",
+         .x = "t",
+         .x_label = "t (s)",
+         .y = "wrap(rotation)",
+         .y_label = "facing (rad, wrapped to (-pi, pi])",
+         .curves = {{.legend = "facing of each agent"}},
+         .markers = {ARRIVAL}},
+    }};
+
+static void release_goals(crowd_goals *goals) {
+    free(goals->x);
+    free(goals->y);
 }
 
-static void draw_paths(trace_svg *svg, const crowd_track *t) {
-    trace_bounds world = trace_bounds_empty();
-    trace_bounds_add(&world, -RADIUS, -RADIUS);
-    trace_bounds_add(&world, RADIUS, RADIUS);
-    trace_svg_panel(svg, 40.0, 60.0, 620.0, 620.0,
-                    "paths (start: coloured dot, goal: small grey dot); arrows: facing every 0.5 s",
-                    world);
-    double last_arrow = -1.0;
-    for (size_t i = 0; i < t->agents; ++i) {
-        char color[24];
-        trace_color(color, i, t->agents);
-        trace_svg_path_begin(svg, color, 1.4, false);
-        for (size_t s = 0; s < t->samples; ++s) {
-            trace_svg_path_point(svg, t->x[s * t->agents + i], t->y[s * t->agents + i]);
-        }
-        trace_svg_path_end(svg);
-        trace_svg_dot(svg, t->x[i], t->y[i], 3.5, color);
-        trace_svg_dot(svg, t->goal_x[i], t->goal_y[i], 1.5, "#444");
-        last_arrow = -1.0;
-        for (size_t s = 0; s < t->samples; ++s) {
-            if (t->time[s] - last_arrow >= ARROW_EVERY - 1e-6 || last_arrow < 0.0) {
-                float r = t->rotation[s * t->agents + i];
-                trace_svg_arrow(svg, t->x[s * t->agents + i], t->y[s * t->agents + i], cos(r),
-                                sin(r), 12.0, color);
-                last_arrow = t->time[s];
-            }
-        }
-    }
-    char note[128];
-    snprintf(note, sizeof note, "%zu agents on a circle of radius %g, each to the opposite point",
-             t->agents, (double)RADIUS);
-    trace_svg_note(svg, "#444", note);
-}
-
-static void draw_speeds(trace_svg *svg, const crowd_track *t, double seconds) {
-    /* one scale for both axes: stretch time to fill a 3:1 panel */
-    double time_scale = 3.0 * WALK_SPEED * 1.2 / seconds;
-    trace_bounds world = {0.0, 0.0, seconds * time_scale, WALK_SPEED * 1.2};
-    trace_svg_panel(svg, 40.0, 760.0, 620.0, 206.0, "speed |velocity| against time", world);
-    for (size_t i = 0; i < t->agents; ++i) {
-        char color[24];
-        trace_color(color, i, t->agents);
-        trace_svg_path_begin(svg, color, 1.0, false);
-        for (size_t s = 0; s < t->samples; ++s) {
-            trace_svg_path_point(svg, t->time[s] * time_scale, t->speed[s * t->agents + i]);
-        }
-        trace_svg_path_end(svg);
-    }
-    char note[128];
-    snprintf(note, sizeof note, "time 0 to %g s; speed 0 to %g units/s (walking pace %g)", seconds,
-             WALK_SPEED * 1.2, (double)WALK_SPEED);
-    trace_svg_note(svg, "#444", note);
-}
-
-bool trace_scenario_crowd(const trace_options *options, const char *csv_path, const char *svg_path,
-                          FILE *log, FILE *err) {
+bool trace_scenario_crowd(const trace_options *options, const char *csv_path,
+                          trace_written *written, FILE *log, FILE *err) {
     size_t agents = options->count > 0 ? options->count : DEFAULT_AGENTS;
     double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
     float dt = (float)options->dt;
     size_t steps = (size_t)ceil(seconds / options->dt);
-    size_t every = steps / MAX_SVG_POINTS + 1;
-    crowd_track track = {0};
+    crowd_goals goals = {malloc(agents * sizeof(float)), malloc(agents * sizeof(float))};
     mote_mover_pool *pool = NULL;
     mote_mover_pool_def def = mote_default_mover_pool_def();
     def.capacity = agents;
-    if (!alloc_track(&track, agents, steps / every + 2) ||
-        mote_mover_pool_create(&def, &pool) != MOTE_OK) {
+    if (goals.x == NULL || goals.y == NULL || mote_mover_pool_create(&def, &pool) != MOTE_OK) {
         fprintf(err, "mote-trace: out of memory\n");
-        release_track(&track);
+        release_goals(&goals);
         return false;
     }
     for (size_t i = 0; i < agents; ++i) {
@@ -175,12 +115,12 @@ bool trace_scenario_crowd(const trace_options *options, const char *csv_path, co
         mote_mover_desc d = mote_default_mover_desc();
         mote_vec2 start = {RADIUS * (float)cos(a), RADIUS * (float)sin(a)};
         mote_movement_place_at(&d.state, start, (float)(a + PI_D / 2.0)); /* along the circle */
-        track.goal_x[i] = -start.x;
-        track.goal_y[i] = -start.y;
+        goals.x[i] = -start.x;
+        goals.y[i] = -start.y;
         if (mote_mover_pool_add(pool, &d, NULL) != MOTE_OK) {
             fprintf(err, "mote-trace: adding agent %zu failed\n", i);
             mote_mover_pool_destroy(pool);
-            release_track(&track);
+            release_goals(&goals);
             return false;
         }
     }
@@ -189,42 +129,29 @@ bool trace_scenario_crowd(const trace_options *options, const char *csv_path, co
     if (!trace_csv_open(&csv, csv_path, "t,agent,x,y,vx,vy,rotation,goal_x,goal_y")) {
         fprintf(err, "mote-trace: cannot write %s\n", csv_path);
         mote_mover_pool_destroy(pool);
-        release_track(&track);
+        release_goals(&goals);
         return false;
     }
     bool ok = true;
     for (size_t step = 0; step <= steps && ok; ++step) {
         double t = (double)step * options->dt;
         mote_mover_view view = mote_mover_pool_view(pool);
-        steer(&view, &track);
-        record(&view, &track, t, &csv);
-        if (step % every == 0 || step == steps) {
-            sample(&view, &track, t);
-        }
+        steer(&view, &goals);
+        record(&view, &goals, t, &csv);
         if (step < steps) {
             ok = mote_mover_pool_step(pool, dt) == MOTE_OK;
         }
     }
     ok = trace_csv_close(&csv) && ok;
-
-    trace_svg svg;
-    if (!trace_svg_open(&svg, svg_path, 700, 1020,
-                        "mote-trace crowd: agents crossing a circle to the opposite point")) {
-        fprintf(err, "mote-trace: cannot write %s\n", svg_path);
-        mote_mover_pool_destroy(pool);
-        release_track(&track);
-        return false;
-    }
-    draw_paths(&svg, &track);
-    draw_speeds(&svg, &track, seconds);
-    ok = trace_svg_close(&svg) && ok;
     mote_mover_pool_destroy(pool);
-    release_track(&track);
+    release_goals(&goals);
     if (!ok) {
-        fprintf(err, "mote-trace: writing %s or %s failed\n", csv_path, svg_path);
+        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
         return false;
     }
-    fprintf(log, "mote-trace crowd: %zu agents, %zu steps of %g s: wrote %s (%zu rows), %s\n",
-            agents, steps, options->dt, csv_path, (steps + 1) * agents, svg_path);
+    written->rows = (steps + 1) * agents;
+    written->elements = agents;
+    fprintf(log, "mote-trace crowd: %zu agents, %zu steps of %g s: wrote %s (%zu rows)\n", agents,
+            steps, options->dt, csv_path, written->rows);
     return true;
 }

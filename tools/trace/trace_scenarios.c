@@ -1,12 +1,15 @@
-/* The table of mote-trace scenarios: one line per scenario. */
+/* The table of mote-trace scenarios: one line per scenario (name, summary, run, figure). */
 #include <string.h>
 
 #include "trace_scenario.h"
 
 static const trace_scenario scenarios[] = {
-    {"springs", "one spring of every kind chasing a goal that jumps twice", trace_scenario_springs},
-    {"crowd", "agents on a circle each walking to the opposite point", trace_scenario_crowd},
-    {"debris", "a spinning hull shedding pieces: peel, release, tumble", trace_scenario_debris},
+    {"springs", "one spring of every kind chasing a goal that jumps twice", trace_scenario_springs,
+     &trace_figure_springs},
+    {"crowd", "agents on a circle each walking to the opposite point", trace_scenario_crowd,
+     &trace_figure_crowd},
+    {"debris", "a spinning hull shedding pieces: peel, release, tumble", trace_scenario_debris,
+     &trace_figure_debris},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {
