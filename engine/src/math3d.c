@@ -1,8 +1,8 @@
-/* The small vector and quaternion operations of the debris model (mote/debris.h), in the
- * operation order the wide kernel repeats. */
+/* The vectors and quaternions of mote/math3d.h, in the operation order the wide kernels
+ * repeat. */
 #include <math.h>
 
-#include "mote/debris.h"
+#include "mote/math3d.h"
 
 mote_quat mote_quat_identity(void) {
     mote_quat q = {0.0f, 0.0f, 0.0f, 1.0f};
