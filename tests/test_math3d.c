@@ -1,10 +1,14 @@
 /* The 3D math (mote/math3d.h): closed-form values (rotations by known angles, the shortest
  * arc between axis pairs, the parallel and antiparallel cases, the zero vector, the
  * exponential and logarithmic maps) and each function's stated bound against the same
- * formula in double precision over seeded random inputs. Every bound asserted here is the
- * one its comment in math3d.h states; the worst case seen is printed beside it. */
+ * formula in double precision over seeded random inputs. Then its wide versions
+ * (simd/wide/wide_math3d.h) on every runnable variant, through the math table, against the
+ * scalar functions: the same bits, or within the bound stated where sincos or atan2 replace
+ * libm; and every wide variant bit-identical to every other. Every bound asserted here is the
+ * one the function's comment states; the worst case seen is printed beside it. */
 #include <math.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "kernel_table.h"
 #include "mote/math3d.h"
 #include "test_support.h"
 
@@ -617,6 +622,324 @@ static void test_nlerp_bounds(void **unused) {
     report(&nlerp);
 }
 
+/* ----------------------------------------------------------------------------------------
+ * The wide versions against the scalar functions */
+
+#define WIDE_COUNT 4099 /* not a multiple of any lane count: every variant runs its tail */
+
+typedef enum bound_kind {
+    SAME_BITS,     /* bit for bit (NaN against NaN counts as equal) */
+    ABSOLUTE,      /* |wide - scalar| <= bound per component */
+    ANGLE_RELATIVE /* |wide - scalar| <= bound * |scalar result| per component */
+} bound_kind;
+
+typedef struct wide_case {
+    mote_math3d_id id;
+    const char *name;
+    int inputs, outputs;
+} wide_case;
+
+static const wide_case wide_cases[] = {
+#define WIDE_CASE(id, name, inputs, outputs) {MOTE_MATH3D_##id, #name, inputs, outputs},
+    MOTE_MATH3D_FUNCTIONS(WIDE_CASE)
+#undef WIDE_CASE
+};
+
+/* What wide_math3d.h states for each function. */
+static bound_kind wide_bound(mote_math3d_id id, double *bound) {
+    switch (id) {
+    case MOTE_MATH3D_QUAT_AXIS_ANGLE:
+    case MOTE_MATH3D_QUAT_FROM_ROTATION_VECTOR:
+        *bound = 0x1p-22;
+        return ABSOLUTE;
+    case MOTE_MATH3D_QUAT_TO_ROTATION_VECTOR:
+        *bound = 0x1p-21;
+        return ANGLE_RELATIVE;
+    default:
+        *bound = 0;
+        return SAME_BITS;
+    }
+}
+
+static void put3(float *x, mote_vec3 v) {
+    x[0] = v.x;
+    x[1] = v.y;
+    x[2] = v.z;
+}
+
+static void put4(float *x, mote_quat q) {
+    x[0] = q.x;
+    x[1] = q.y;
+    x[2] = q.z;
+    x[3] = q.w;
+}
+
+static mote_quat rquat_any(test_rng *rng) {
+    mote_quat q = {scaled(rng, -2, 2), scaled(rng, -2, 2), scaled(rng, -2, 2), scaled(rng, -2, 2)};
+    return q;
+}
+
+/* b near a (sign 1) or near -a (sign -1), eps rad or so away; eps tiny gives exactly +-a. */
+static mote_vec3 rdir_near(test_rng *rng, mote_vec3 a, double sign, double eps) {
+    mote_vec3 c = rdir(rng);
+    dvec t = {sign * a.x + eps * c.x, sign * a.y + eps * c.y, sign * a.z + eps * c.z};
+    double n = dv_len(t);
+    mote_vec3 r = {(float)(t.x / n), (float)(t.y / n), (float)(t.z / n)};
+    return r;
+}
+
+/* One element's operands for function id, with the special cases mixed in by i. */
+static void wide_inputs(mote_math3d_id id, test_rng *rng, size_t i, float *x) {
+    const mote_vec3 zero = {0, 0, 0};
+    const int special = (int)(i % 16);
+    switch (id) {
+    case MOTE_MATH3D_VEC3_ADD:
+    case MOTE_MATH3D_VEC3_SUB:
+    case MOTE_MATH3D_VEC3_DOT:
+    case MOTE_MATH3D_VEC3_CROSS: {
+        mote_vec3 a = rvec(rng), b = special == 0 ? a : rvec(rng);
+        put3(x, a);
+        put3(x + 3, special == 1 ? mote_vec3_scale(a, -1.0f) : b);
+        break;
+    }
+    case MOTE_MATH3D_VEC3_SCALE:
+        put3(x, rvec(rng));
+        x[3] = scaled(rng, -3, 3);
+        break;
+    case MOTE_MATH3D_VEC3_LENGTH:
+    case MOTE_MATH3D_VEC3_NORMALIZE: {
+        mote_vec3 v = rvec(rng);
+        if (special == 0) {
+            v = zero;
+        } else if (special == 1) {
+            v = mote_vec3_scale(v, 1e-30f); /* the length rounds to 0 */
+        } else if (special == 2) {
+            v = mote_vec3_scale(v, 1e-20f); /* subnormal squares */
+        } else if (special == 3) {
+            v = mote_vec3_scale(v, 1e17f); /* near the top of the range */
+        }
+        put3(x, v);
+        break;
+    }
+    case MOTE_MATH3D_VEC3_LERP:
+        put3(x, rvec(rng));
+        put3(x + 3, rvec(rng));
+        x[6] = special < 4 ? test_rng_range(rng, -1.0f, 2.0f) : test_rng_range(rng, 0.0f, 1.0f);
+        break;
+    case MOTE_MATH3D_MAT3_MUL_VEC3:
+        for (int k = 0; k < 9; ++k) {
+            x[k] = scaled(rng, -2, 1);
+        }
+        put3(x + 9, rvec(rng));
+        break;
+    case MOTE_MATH3D_QUAT_MUL:
+    case MOTE_MATH3D_QUAT_DOT:
+        put4(x, special < 8 ? rquat(rng) : rquat_any(rng));
+        put4(x + 4, special < 8 ? rquat(rng) : rquat_any(rng));
+        break;
+    case MOTE_MATH3D_QUAT_CONJUGATE:
+    case MOTE_MATH3D_QUAT_NORMALIZE:
+        put4(x, special == 0 ? (mote_quat){0, 0, 0, 0} : rquat_any(rng)); /* zero: NaNs */
+        break;
+    case MOTE_MATH3D_QUAT_AXIS_ANGLE:
+        put3(x, rdir(rng));
+        x[3] = special < 4    ? test_rng_range(rng, -4.0f, 4.0f)
+               : special == 4 ? 0.0f
+               : special == 5 ? scaled(rng, -30, -3)
+                              : test_rng_range(rng, -16384.0f, 16384.0f);
+        break;
+    case MOTE_MATH3D_QUAT_TO_MAT3:
+        put4(x, special < 12 ? rquat(rng) : rquat_any(rng));
+        break;
+    case MOTE_MATH3D_QUAT_ROTATE:
+        put4(x, rquat(rng));
+        put3(x + 4, rvec(rng));
+        break;
+    case MOTE_MATH3D_QUAT_FROM_UNIT_VECTORS: {
+        const mote_vec3 axes[6] = {{1, 0, 0},  {0, 1, 0},  {0, 0, 1},
+                                   {-1, 0, 0}, {0, -1, 0}, {0, 0, -1}};
+        mote_vec3 a = rdir(rng), b;
+        if (special == 0) {
+            a = axes[i / 16 % 6];
+            b = axes[i / 96 % 6];
+        } else if (special < 6) { /* near antiparallel, 1e-9 .. 1 rad, or exactly */
+            b = rdir_near(rng, a, -1.0, pow(10.0, test_rng_range(rng, -9.0f, 0.0f)));
+        } else if (special < 9) { /* near parallel */
+            b = rdir_near(rng, a, 1.0, pow(10.0, test_rng_range(rng, -9.0f, 0.0f)));
+        } else if (special == 9) {
+            b = mote_vec3_scale(a, -1.0f);
+        } else {
+            b = rdir(rng);
+        }
+        put3(x, a);
+        put3(x + 3, b);
+        break;
+    }
+    case MOTE_MATH3D_QUAT_FROM_ROTATION_VECTOR: {
+        float angle = special < 8     ? test_rng_range(rng, 0.0f, 3.1416f)
+                      : special < 12  ? test_rng_range(rng, 0.0f, 16384.0f)
+                      : special == 12 ? 0.0f
+                                      : powf(10.0f, test_rng_range(rng, -30.0f, -1.0f));
+        put3(x, mote_vec3_scale(rdir(rng), angle));
+        break;
+    }
+    case MOTE_MATH3D_QUAT_TO_ROTATION_VECTOR: {
+        mote_quat q = rquat(rng);
+        if (special == 0) {
+            q = mote_quat_identity();
+        } else if (special == 1) {
+            q = (mote_quat){0, 0, 0, -1};
+        } else if (special == 2) { /* half turns */
+            mote_vec3 a = rdir(rng);
+            q = (mote_quat){a.x, a.y, a.z, 0};
+        } else if (special < 6) { /* near the identity, either sign */
+            float k = powf(10.0f, test_rng_range(rng, -12.0f, -1.0f));
+            q = mote_quat_normalize((mote_quat){q.x * k, q.y * k, q.z * k, q.w});
+        } else if (special < 8) { /* not unit: the map is scale-free */
+            float k = powf(10.0f, test_rng_range(rng, -3.0f, 3.0f));
+            q = (mote_quat){q.x * k, q.y * k, q.z * k, q.w * k};
+        }
+        put4(x, q);
+        break;
+    }
+    case MOTE_MATH3D_QUAT_NLERP: {
+        mote_quat a = rquat(rng), b = rquat(rng);
+        if (special == 0) {
+            b = a;
+        } else if (special == 1) {
+            b = (mote_quat){-a.x, -a.y, -a.z, -a.w};
+        }
+        put4(x, a);
+        put4(x + 4, b);
+        x[8] = test_rng_range(rng, 0.0f, 1.0f);
+        break;
+    }
+    case MOTE_MATH3D_COUNT:
+        break;
+    }
+}
+
+static bool same_bits(float a, float b) {
+    return (isnan(a) && isnan(b)) || memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Every runnable wide variant's version of one function against the scalar table's over
+ * WIDE_COUNT elements drawn from seed; returns how many variants ran and raises *largest to the
+ * largest difference seen (absolute, or relative to the angle). */
+static int check_wide_case(const wide_case *c, uint64_t seed, double *largest) {
+    float *in[MOTE_MATH3D_MAX_INPUTS], *want[MOTE_MATH3D_MAX_OUTPUTS];
+    float *got[MOTE_MATH3D_MAX_OUTPUTS], *first[MOTE_MATH3D_MAX_OUTPUTS];
+    for (int k = 0; k < c->inputs; ++k) {
+        in[k] = malloc(WIDE_COUNT * sizeof(float));
+        assert_non_null(in[k]);
+    }
+    for (int k = 0; k < c->outputs; ++k) {
+        want[k] = malloc(WIDE_COUNT * sizeof(float));
+        got[k] = malloc(WIDE_COUNT * sizeof(float));
+        first[k] = malloc(WIDE_COUNT * sizeof(float));
+        assert_true(want[k] && got[k] && first[k]);
+    }
+    test_rng rng = {seed};
+    for (size_t i = 0; i < WIDE_COUNT; ++i) {
+        float x[MOTE_MATH3D_MAX_INPUTS];
+        wide_inputs(c->id, &rng, i, x);
+        for (int k = 0; k < c->inputs; ++k) {
+            in[k][i] = x[k];
+        }
+    }
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    assert_string_equal(tables[0]->name, "scalar");
+    tables[0]->math.math3d[c->id]((const float *const *)in, want, WIDE_COUNT);
+
+    double bound;
+    bound_kind kind = wide_bound(c->id, &bound);
+    int variants = 0;
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        tables[t]->math.math3d[c->id]((const float *const *)in, got, WIDE_COUNT);
+        for (size_t i = 0; i < WIDE_COUNT; ++i) {
+            double length = 0;
+            for (int k = 0; k < c->outputs; ++k) {
+                length += (double)want[k][i] * want[k][i];
+            }
+            length = sqrt(length);
+            for (int k = 0; k < c->outputs; ++k) {
+                float w = want[k][i], g = got[k][i];
+                if (kind == SAME_BITS) {
+                    if (!same_bits(w, g)) {
+                        fail_msg("%s %s: element %zu component %d = %.9g, scalar %.9g",
+                                 tables[t]->name, c->name, i, k, g, w);
+                    }
+                    continue;
+                }
+                assert_false(isnan(w) || isnan(g));
+                double diff = fabs((double)g - w);
+                double allowed = kind == ABSOLUTE ? bound : bound * length;
+                if (!(diff <= allowed)) {
+                    fail_msg("%s %s: element %zu component %d = %.9g, scalar %.9g: %.3g > %.3g",
+                             tables[t]->name, c->name, i, k, g, w, diff, allowed);
+                }
+                if (kind == ABSOLUTE || length > 0) {
+                    *largest = maxd(*largest, kind == ABSOLUTE ? diff : diff / length);
+                }
+            }
+        }
+        if (variants++ == 0) {
+            for (int k = 0; k < c->outputs; ++k) {
+                memcpy(first[k], got[k], WIDE_COUNT * sizeof(float));
+            }
+        } else {
+            for (int k = 0; k < c->outputs; ++k) {
+                for (size_t i = 0; i < WIDE_COUNT; ++i) {
+                    if (!same_bits(first[k][i], got[k][i])) {
+                        fail_msg("%s: %s differs from the first wide variant at %zu", c->name,
+                                 tables[t]->name, i);
+                    }
+                }
+            }
+        }
+    }
+    assert_true(variants > 0);
+    for (int k = 0; k < c->inputs; ++k) {
+        free(in[k]);
+    }
+    for (int k = 0; k < c->outputs; ++k) {
+        free(want[k]);
+        free(got[k]);
+        free(first[k]);
+    }
+    return variants;
+}
+
+static void test_wide_matches_scalar(void **unused) {
+    (void)unused;
+    const uint64_t seeds = test_scaled(16) < 2 ? 2 : test_scaled(16);
+    for (size_t c = 0; c < sizeof wide_cases / sizeof wide_cases[0]; ++c) {
+        const wide_case *wc = &wide_cases[c];
+        double largest = 0, bound;
+        int variants = 0;
+        for (uint64_t seed = 1; seed <= seeds; ++seed) {
+            variants = check_wide_case(wc, seed * 0x9e37 + c, &largest);
+        }
+        switch (wide_bound(wc->id, &bound)) {
+        case SAME_BITS:
+            printf("# wide %-26s the same bits as scalar, %d variants\n", wc->name, variants);
+            break;
+        case ABSOLUTE:
+            printf("# wide %-26s worst %.3g (bound %.3g), %d variants\n", wc->name, largest, bound,
+                   variants);
+            break;
+        case ANGLE_RELATIVE:
+            printf("# wide %-26s worst %.3g angle (bound %.3g angle), %d variants\n", wc->name,
+                   largest, bound, variants);
+            break;
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vec3_closed_form),
@@ -630,6 +953,7 @@ int main(void) {
         cmocka_unit_test(test_from_unit_vectors_bounds),
         cmocka_unit_test(test_rotation_vector_bounds),
         cmocka_unit_test(test_nlerp_bounds),
+        cmocka_unit_test(test_wide_matches_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -146,7 +146,7 @@ MOTE_W_INLINE void mote_w_quat_normalize(const mote_wf q[4], mote_wf r[4]) {
 
 /* The rotation by angle about a unit axis, {axis sin(h), cos(h)} with h = angle / 2 through
  * mote_w_sincos: each component within 2^-22 (2.4e-7) absolute of mote_quat_axis_angle (libm)
- * for |angle| <= 16384 (sincos's domain, |h| <= 8192). */
+ * for |angle| <= 16384 (sincos's domain, |h| <= 8192); measured 6.0e-8. */
 MOTE_W_INLINE void mote_w_quat_axis_angle(const mote_wf axis[3], mote_wf angle, mote_wf r[4]) {
     mote_wf s, c;
     mote_w_sincos(mote_w_mul(angle, mote_w_set1(0.5f)), &s, &c);
@@ -209,7 +209,7 @@ MOTE_W_INLINE void mote_w_quat_from_unit_vectors(const mote_wf from[3], const mo
 
 /* The exponential map, the rotation by |v| about v / |v|, through mote_w_sincos: each
  * component within 2^-22 (2.4e-7) absolute of mote_quat_from_rotation_vector (libm) for
- * |v| <= 16384. */
+ * |v| <= 16384; measured 1.2e-7. */
 MOTE_W_INLINE void mote_w_quat_from_rotation_vector(const mote_wf v[3], mote_wf r[4]) {
     mote_wf angle = mote_w_vec3_length(v);
     mote_wm turning = mote_w_gt(angle, mote_w_set1(0.0f));
@@ -226,7 +226,7 @@ MOTE_W_INLINE void mote_w_quat_from_rotation_vector(const mote_wf v[3], mote_wf 
 
 /* The logarithmic map (times two): the rotation vector of q, angle in [0, pi], through
  * mote_w_atan2: each component within 2^-21 angle (angle = the result's length; 1.5e-6 at
- * pi) of mote_quat_to_rotation_vector (libm) for any non-zero q. */
+ * pi) of mote_quat_to_rotation_vector (libm) for any non-zero q; measured 2^-22 angle. */
 MOTE_W_INLINE void mote_w_quat_to_rotation_vector(const mote_wf q[4], mote_wf r[3]) {
     const mote_wf zero = mote_w_set1(0.0f);
     mote_wm back = mote_w_lt(q[3], zero); /* -q: the same rotation, the short way round */
