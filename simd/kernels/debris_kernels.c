@@ -21,7 +21,7 @@
 #include "lane_loop.h"
 #include "variant.h"
 #include "variant_kernels.h"
-#include "wide/wide_math.h"
+#include "wide/wide_math3d.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -63,37 +63,6 @@ static inline __attribute__((always_inline)) void wide_frame(const mote_debris_f
     w->cap_target = mote_w_set1(f->cap_target);
 }
 
-/* a * b (mote_quat_mul's order), components {x, y, z, w}. */
-static inline __attribute__((always_inline)) void quat_mul(const mote_wf a[4], const mote_wf b[4],
-                                                           mote_wf r[4]) {
-    r[0] = mote_w_sub(mote_w_add(mote_w_add(mote_w_mul(a[3], b[0]), mote_w_mul(a[0], b[3])),
-                                 mote_w_mul(a[1], b[2])),
-                      mote_w_mul(a[2], b[1]));
-    r[1] = mote_w_add(mote_w_add(mote_w_sub(mote_w_mul(a[3], b[1]), mote_w_mul(a[0], b[2])),
-                                 mote_w_mul(a[1], b[3])),
-                      mote_w_mul(a[2], b[0]));
-    r[2] = mote_w_add(mote_w_sub(mote_w_add(mote_w_mul(a[3], b[2]), mote_w_mul(a[0], b[1])),
-                                 mote_w_mul(a[1], b[0])),
-                      mote_w_mul(a[2], b[3]));
-    r[3] = mote_w_sub(mote_w_sub(mote_w_sub(mote_w_mul(a[3], b[3]), mote_w_mul(a[0], b[0])),
-                                 mote_w_mul(a[1], b[1])),
-                      mote_w_mul(a[2], b[2]));
-}
-
-/* (a0 b0 + a1 b1) + a2 b2 */
-static inline __attribute__((always_inline)) mote_wf dot3(mote_wf a0, mote_wf a1, mote_wf a2,
-                                                          mote_wf b0, mote_wf b1, mote_wf b2) {
-    return mote_w_add(mote_w_add(mote_w_mul(a0, b0), mote_w_mul(a1, b1)), mote_w_mul(a2, b2));
-}
-
-/* rotation * v */
-static inline __attribute__((always_inline)) void rotate(const debris_wide_frame *w,
-                                                         const mote_wf v[3], mote_wf r[3]) {
-    for (int k = 0; k < 3; ++k) {
-        r[k] = dot3(w->m[3 * k], w->m[3 * k + 1], w->m[3 * k + 2], v[0], v[1], v[2]);
-    }
-}
-
 /* Field f of the vector at i, loaded where it is used (memory operands rather than 31
  * values held across the whole body and spilled). */
 #define LD(f) mote_w_load(p[f] + i)
@@ -122,16 +91,13 @@ static inline __attribute__((always_inline)) void debris_body(float *const p[DEB
         o[k] = LD(DEBRIS_OX + k);
         local[k] = mote_w_add(LD(DEBRIS_AX + k), mote_w_mul(o[k], dist));
     }
-    rotate(w, local, offset);
-    rotate(w, o, ow);
+    mote_w_mat3_mul_vec3(w->m, local, offset);
+    mote_w_mat3_mul_vec3(w->m, o, ow);
 
     /* velocity: the release velocity (attached) or gravity and damping (free), then the cap */
     const mote_wf os = LD(DEBRIS_OUTWARD_SPEED), as = LD(DEBRIS_AXIAL_SPEED);
-    mote_wf cross[3] = {
-        mote_w_sub(mote_w_mul(w->spin[1], offset[2]), mote_w_mul(w->spin[2], offset[1])),
-        mote_w_sub(mote_w_mul(w->spin[2], offset[0]), mote_w_mul(w->spin[0], offset[2])),
-        mote_w_sub(mote_w_mul(w->spin[0], offset[1]), mote_w_mul(w->spin[1], offset[0])),
-    };
+    mote_wf cross[3];
+    mote_w_vec3_cross(w->spin, offset, cross);
     mote_wf v[3];
     for (int k = 0; k < 3; ++k) {
         mote_wf release =
@@ -139,7 +105,7 @@ static inline __attribute__((always_inline)) void debris_body(float *const p[DEB
         mote_wf flying = mote_w_mul(mote_w_add(LD(DEBRIS_VX + k), w->gravity_dt[k]), w->decay);
         v[k] = mote_w_select(free, flying, release);
     }
-    mote_wf speed = mote_w_sqrt(dot3(v[0], v[1], v[2], v[0], v[1], v[2]));
+    mote_wf speed = mote_w_vec3_length(v);
     mote_wf scale = mote_w_select(mote_w_gt(speed, w->cap), mote_w_div(w->cap_target, speed), one);
     for (int k = 0; k < 3; ++k) {
         v[k] = mote_w_mul(v[k], scale);
@@ -152,7 +118,7 @@ static inline __attribute__((always_inline)) void debris_body(float *const p[DEB
     /* orientation: attached normalize(ship * base * twist), twist about outward by
      * twist * peelT^2; free normalize(exp(omega dt / 2) * q). One sincos serves both. */
     mote_wf om[3] = {LD(DEBRIS_WX), LD(DEBRIS_WY), LD(DEBRIS_WZ)};
-    mote_wf wlen = mote_w_sqrt(dot3(om[0], om[1], om[2], om[0], om[1], om[2]));
+    mote_wf wlen = mote_w_vec3_length(om);
     mote_wm turning = mote_w_gt(wlen, zero);
     mote_wf half_tumble = mote_w_mul(wlen, w->half_dt);
     mote_wf half_twist = mote_w_mul(mote_w_mul(LD(DEBRIS_TWIST), peel2), mote_w_set1(0.5f));
@@ -162,20 +128,15 @@ static inline __attribute__((always_inline)) void debris_body(float *const p[DEB
         mote_w_select(turning, mote_w_div(sn, mote_w_select(turning, wlen, one)), w->half_dt);
     mote_wf base[4] = {LD(DEBRIS_BX), LD(DEBRIS_BY), LD(DEBRIS_BZ), LD(DEBRIS_BW)};
     mote_wf ship_base[4], left[4], right[4], q[4];
-    quat_mul(w->ship_q, base, ship_base);
+    mote_w_quat_mul(w->ship_q, base, ship_base);
     for (int c = 0; c < 3; ++c) {
         left[c] = mote_w_select(free, mote_w_mul(om[c], k), ship_base[c]);
         right[c] = mote_w_select(free, LD(DEBRIS_QX + c), mote_w_mul(LD(DEBRIS_OX + c), sn));
     }
     left[3] = mote_w_select(free, cs, ship_base[3]);
     right[3] = mote_w_select(free, LD(DEBRIS_QW), cs);
-    quat_mul(left, right, q);
-    mote_wf norm =
-        mote_w_sqrt(mote_w_add(dot3(q[0], q[1], q[2], q[0], q[1], q[2]), mote_w_mul(q[3], q[3])));
-    mote_wf inv = mote_w_div(one, norm);
-    for (int c = 0; c < 4; ++c) {
-        out[DEBRIS_QX + c] = mote_w_mul(q[c], inv);
-    }
+    mote_w_quat_mul(left, right, q);
+    mote_w_quat_normalize(q, out + DEBRIS_QX); /* out[DEBRIS_QX .. DEBRIS_QW] */
 
     out[DEBRIS_TIME] = t;
     out[DEBRIS_PHASE] = mote_w_select(free, mote_w_set1(2.0f), mote_w_select(reached, one, zero));

@@ -18,6 +18,47 @@ typedef void (*mote_array_fn)(const float *in, float *out, size_t n);
 /* Applies one two-input wide-math function element-wise: out[i] = fn(a[i], b[i]) for i < n. */
 typedef void (*mote_array2_fn)(const float *a, const float *b, float *out, size_t n);
 
+/* Applies one 3D-math function element-wise over component arrays: in[k][i] is input
+ * component k of element i (the operands' components in order, a.x a.y a.z b.x ...), and the
+ * result's component k goes to out[k][i], for i < n. */
+typedef void (*mote_soa_fn)(const float *const *in, float *const *out, size_t n);
+
+/* The 3D math of mote/math3d.h (scalar) and simd/wide/wide_math3d.h (lanes), one entry per
+ * function: X(ID, name, inputs, outputs) with its operands in the scalar function's order. */
+#define MOTE_MATH3D_FUNCTIONS(X)                                                                   \
+    X(VEC3_ADD, vec3_add, 6, 3)                                                                    \
+    X(VEC3_SUB, vec3_sub, 6, 3)                                                                    \
+    X(VEC3_SCALE, vec3_scale, 4, 3)                                                                \
+    X(VEC3_DOT, vec3_dot, 6, 1)                                                                    \
+    X(VEC3_CROSS, vec3_cross, 6, 3)                                                                \
+    X(VEC3_LENGTH, vec3_length, 3, 1)                                                              \
+    X(VEC3_NORMALIZE, vec3_normalize, 3, 3)                                                        \
+    X(VEC3_LERP, vec3_lerp, 7, 3)                                                                  \
+    X(MAT3_MUL_VEC3, mat3_mul_vec3, 12, 3)                                                         \
+    X(QUAT_MUL, quat_mul, 8, 4)                                                                    \
+    X(QUAT_CONJUGATE, quat_conjugate, 4, 4)                                                        \
+    X(QUAT_DOT, quat_dot, 8, 1)                                                                    \
+    X(QUAT_NORMALIZE, quat_normalize, 4, 4)                                                        \
+    X(QUAT_AXIS_ANGLE, quat_axis_angle, 4, 4)                                                      \
+    X(QUAT_TO_MAT3, quat_to_mat3, 4, 9)                                                            \
+    X(QUAT_ROTATE, quat_rotate, 7, 3)                                                              \
+    X(QUAT_FROM_UNIT_VECTORS, quat_from_unit_vectors, 6, 4)                                        \
+    X(QUAT_FROM_ROTATION_VECTOR, quat_from_rotation_vector, 3, 4)                                  \
+    X(QUAT_TO_ROTATION_VECTOR, quat_to_rotation_vector, 4, 3)                                      \
+    X(QUAT_NLERP, quat_nlerp, 9, 4)
+
+/* MOTE_MATH3D_VEC3_ADD, ...: the index of each function in mote_math_table.math3d. */
+typedef enum mote_math3d_id {
+#define MOTE_MATH3D_ID(id, name, inputs, outputs) MOTE_MATH3D_##id,
+    MOTE_MATH3D_FUNCTIONS(MOTE_MATH3D_ID)
+#undef MOTE_MATH3D_ID
+    /* how many there are */
+    MOTE_MATH3D_COUNT
+} mote_math3d_id;
+
+#define MOTE_MATH3D_MAX_INPUTS  12
+#define MOTE_MATH3D_MAX_OUTPUTS 9
+
 /* The wide math functions, exposed element-wise so tests can measure them. */
 typedef struct mote_math_table {
     mote_array_fn exp;        /* e^x */
@@ -26,6 +67,8 @@ typedef struct mote_math_table {
     mote_array_fn cos;        /* cos x */
     mote_array_fn wrap_angle; /* x into (-pi, pi] */
     mote_array2_fn atan2;     /* atan2(a, b): a is y, b is x */
+    /* the 3D math, indexed by mote_math3d_id */
+    mote_soa_fn math3d[MOTE_MATH3D_COUNT];
 } mote_math_table;
 
 /* One compiled variant of the kernel sources. */

@@ -1,9 +1,11 @@
 /* Element-wise wide math (exp, expm1, sin, cos, wrap_angle, atan2) over arrays, one variant per
- * compile: what tests/test_wide_math.c measures against double-precision libm. */
+ * compile: what tests/test_wide_math.c measures against double-precision libm; and the 3D
+ * math of wide_math3d.h over component arrays, which tests/test_math3d.c holds to the scalar
+ * functions of mote/math3d.h. */
 #include <string.h>
 
 #include "variant_kernels.h"
-#include "wide/wide_math.h"
+#include "wide/wide_math3d.h"
 
 /* Element-wise wide math, for the tests that measure it. */
 #define MATH_ARRAY(name, expr)                                                                     \
@@ -54,3 +56,97 @@ void MOTE_VARIANT_FN(mote_math_atan2)(const float *a, const float *b, float *out
         memcpy(out + i, ya, (n - i) * sizeof(float));
     }
 }
+
+/* The 3D math, one element's operands x[0 .. inputs) to its result r[0 .. outputs), in the
+ * component order of MOTE_MATH3D_FUNCTIONS (kernel_table.h). */
+MOTE_W_INLINE void lanes_vec3_add(const mote_wf *x, mote_wf *r) {
+    mote_w_vec3_add(x, x + 3, r);
+}
+MOTE_W_INLINE void lanes_vec3_sub(const mote_wf *x, mote_wf *r) {
+    mote_w_vec3_sub(x, x + 3, r);
+}
+MOTE_W_INLINE void lanes_vec3_scale(const mote_wf *x, mote_wf *r) {
+    mote_w_vec3_scale(x, x[3], r);
+}
+MOTE_W_INLINE void lanes_vec3_dot(const mote_wf *x, mote_wf *r) {
+    r[0] = mote_w_vec3_dot(x, x + 3);
+}
+MOTE_W_INLINE void lanes_vec3_cross(const mote_wf *x, mote_wf *r) {
+    mote_w_vec3_cross(x, x + 3, r);
+}
+MOTE_W_INLINE void lanes_vec3_length(const mote_wf *x, mote_wf *r) {
+    r[0] = mote_w_vec3_length(x);
+}
+MOTE_W_INLINE void lanes_vec3_normalize(const mote_wf *x, mote_wf *r) {
+    mote_w_vec3_normalize(x, r);
+}
+MOTE_W_INLINE void lanes_vec3_lerp(const mote_wf *x, mote_wf *r) {
+    mote_w_vec3_lerp(x, x + 3, x[6], r);
+}
+MOTE_W_INLINE void lanes_mat3_mul_vec3(const mote_wf *x, mote_wf *r) {
+    mote_w_mat3_mul_vec3(x, x + 9, r);
+}
+MOTE_W_INLINE void lanes_quat_mul(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_mul(x, x + 4, r);
+}
+MOTE_W_INLINE void lanes_quat_conjugate(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_conjugate(x, r);
+}
+MOTE_W_INLINE void lanes_quat_dot(const mote_wf *x, mote_wf *r) {
+    r[0] = mote_w_quat_dot(x, x + 4);
+}
+MOTE_W_INLINE void lanes_quat_normalize(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_normalize(x, r);
+}
+MOTE_W_INLINE void lanes_quat_axis_angle(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_axis_angle(x, x[3], r);
+}
+MOTE_W_INLINE void lanes_quat_to_mat3(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_to_mat3(x, r);
+}
+MOTE_W_INLINE void lanes_quat_rotate(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_rotate(x, x + 4, r);
+}
+MOTE_W_INLINE void lanes_quat_from_unit_vectors(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_from_unit_vectors(x, x + 3, r);
+}
+MOTE_W_INLINE void lanes_quat_from_rotation_vector(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_from_rotation_vector(x, r);
+}
+MOTE_W_INLINE void lanes_quat_to_rotation_vector(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_to_rotation_vector(x, r);
+}
+MOTE_W_INLINE void lanes_quat_nlerp(const mote_wf *x, mote_wf *r) {
+    mote_w_quat_nlerp(x, x + 4, x[8], r);
+}
+
+/* Full vectors in place; the tail through zero-padded buffers, so no access leaves [0, n). */
+#define MATH3D_ARRAY(id, name, inputs, outputs)                                                    \
+    void MOTE_VARIANT_FN(mote_math3d_##name)(const float *const *in, float *const *out,            \
+                                             size_t n) {                                           \
+        mote_wf x[inputs], r[outputs];                                                             \
+        size_t i = 0;                                                                              \
+        for (; i + MOTE_W_LANES <= n; i += MOTE_W_LANES) {                                         \
+            for (int k = 0; k < (inputs); ++k) {                                                   \
+                x[k] = mote_w_load(in[k] + i);                                                     \
+            }                                                                                      \
+            lanes_##name(x, r);                                                                    \
+            for (int k = 0; k < (outputs); ++k) {                                                  \
+                mote_w_store(out[k] + i, r[k]);                                                    \
+            }                                                                                      \
+        }                                                                                          \
+        if (i < n) {                                                                               \
+            float buffer[MOTE_W_LANES] = {0};                                                      \
+            for (int k = 0; k < (inputs); ++k) {                                                   \
+                memcpy(buffer, in[k] + i, (n - i) * sizeof(float));                                \
+                x[k] = mote_w_load(buffer);                                                        \
+            }                                                                                      \
+            lanes_##name(x, r);                                                                    \
+            for (int k = 0; k < (outputs); ++k) {                                                  \
+                mote_w_store(buffer, r[k]);                                                        \
+                memcpy(out[k] + i, buffer, (n - i) * sizeof(float));                               \
+            }                                                                                      \
+        }                                                                                          \
+    }
+
+MOTE_MATH3D_FUNCTIONS(MATH3D_ARRAY)

@@ -25,5 +25,12 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
             .cos = MOTE_VARIANT_FN(mote_math_cos),
             .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
             .atan2 = MOTE_VARIANT_FN(mote_math_atan2),
+            .math3d =
+                {
+#define MATH3D_ENTRY(id, name, inputs, outputs)                                                    \
+    [MOTE_MATH3D_##id] = MOTE_VARIANT_FN(mote_math3d_##name),
+                    MOTE_MATH3D_FUNCTIONS(MATH3D_ENTRY)
+#undef MATH3D_ENTRY
+                },
         },
 };

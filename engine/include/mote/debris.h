@@ -7,7 +7,7 @@
  * FREE: it flies in a straight line (or under the pool's gravity and linear damping) and
  * tumbles at its own angular velocity, integrated with the exact exponential map.
  *
- * This header holds the small vector/quaternion types the model needs, the ship frame, the
+ * This header holds the ship frame (vectors and quaternions are mote/math3d.h's), the
  * station spin state of the seed's docking timeline (shared with the docking work), and the
  * scalar reference: one piece at a time, straight from the formulas, libm sinf/cosf. The
  * pool (mote/debris_pool.h) steps many pieces with one SIMD kernel held to this reference.
@@ -21,40 +21,11 @@
 #include <stdint.h>
 
 #include "mote/base.h"
+#include "mote/math3d.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct mote_vec3 {
-    float x, y, z;
-} mote_vec3;
-
-typedef struct mote_quat {
-    float x, y, z, w;
-} mote_quat;
-
-/* The identity rotation {0, 0, 0, 1}. */
-mote_quat mote_quat_identity(void);
-
-/* a * b (Hamilton product): rotating by the result rotates by b, then by a. */
-mote_quat mote_quat_mul(mote_quat a, mote_quat b);
-
-/* q / |q|. A zero quaternion gives NaNs. */
-mote_quat mote_quat_normalize(mote_quat q);
-
-/* The rotation by angle (rad) about a unit axis: {axis sin(angle/2), cos(angle/2)}. */
-mote_quat mote_quat_axis_angle(mote_vec3 axis, float angle);
-
-/* The 3x3 rotation matrix of a unit quaternion, row-major: v' = m v. */
-void mote_quat_to_mat3(mote_quat q, float m[9]);
-
-/* v rotated by the unit quaternion q (through mote_quat_to_mat3). */
-mote_vec3 mote_quat_rotate(mote_quat q, mote_vec3 v);
-
-/* smoothstep: 0 at or below edge0, 1 at or above edge1, 3x^2 - 2x^3 between with
- * x = (value - edge0) / (edge1 - edge0). When edge0 == edge1, a step: 1 at or past edge1. */
-float mote_smoothstep(float edge0, float edge1, float value);
 
 /* ----------------------------------------------------------------------------------------
  * The ship frame and the station spin state */

@@ -6,6 +6,7 @@
 #include "mote/backend.h"
 #include "mote/debris.h"
 #include "mote/debris_pool.h"
+#include "mote/math3d.h"
 #include "mote/random.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
