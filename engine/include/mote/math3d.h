@@ -51,7 +51,7 @@ float mote_vec3_length(mote_vec3 v);
 
 /* v * (1 / mote_vec3_length(v)): each component within 4.5u relative of v_i / |v| (<= 4 ULP).
  * The zero vector gives {0, 0, 0}, and so does any v whose length rounds to 0 (every
- * |component| below 2^-75); an infinite component gives NaNs. */
+ * |component| below 2^-75); an infinite component comes out NaN (the others 0). */
 mote_vec3 mote_vec3_normalize(mote_vec3 v);
 
 /* a + (b - a) t per component: exactly a at t = 0; within 3u (|a| + |b|) for t in [0, 1]. */
