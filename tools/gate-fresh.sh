@@ -283,9 +283,9 @@ check gcc -fsanitize=address,undefined hello.c -o hello-asan
 check ./hello-asan
 check g++ bench.cc -lbenchmark -lpthread -o bench-gcc
 check ./bench-gcc --benchmark_min_time=0.001 >/dev/null
-echo "== .ci/run step 6: clang-format over the tree with its .clang-format, git"
-check bash -c "find /root/mote \\( -name '*.c' -o -name '*.h' -o -name '*.cc' \\) -print0 |
-    xargs -0 clang-format --dry-run -Werror"
+echo "== .ci/run step 6: clang-format over the sources (not build/) with their .clang-format, git"
+check bash -c "find /root/mote -path /root/mote/build -prune -o \\( -name '*.c' -o -name '*.h' \\
+    -o -name '*.cc' \\) -print0 | xargs -0 clang-format --dry-run -Werror"
 check git --version
 echo "== gate-warnings: clang-14 and clang++-14, OpenMP found by the clang configuration"
 check clang-14 -fopenmp omp.c -o omp-clang
