@@ -5,7 +5,9 @@
 # inputs go to build/fuzz/corpus/<target>). A crash, sanitizer report or broken invariant
 # fails the gate and leaves the input in build/fuzz/artifacts/.
 source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
-gate_install clang-14 libclang-rt-14-dev
+# libclang-rt-14-dev: libFuzzer and the sanitizer runtimes; libomp-14-dev: clang's OpenMP
+# (without it the library is built without OpenMP, silently).
+gate_install clang-14 libclang-rt-14-dev libomp-14-dev
 
 CC=clang-14 cmake -S . -B build/fuzz $(generator_for build/fuzz) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DMOTE_WERROR=ON -DMOTE_BUILD_FUZZ=ON -DMOTE_SANITIZE=address,undefined -DMOTE_BUILD_TOOLS=OFF
