@@ -3,12 +3,13 @@
 # prefix and run them: through find_package(mote CONFIG) / mote::mote from C
 # (install_consumer_cmake) and from a C++-only project (install_consumer_cxx), and through
 # pkg-config (install_consumer_pkgconfig). install_relocated installs into a prefix of its
-# own and moves it before building the consumers against it (run_install_test.cmake says
-# how). Registered as ctest tests that run after the build; a fixture orders the ones sharing
-# the prefix.
+# own and moves it before building the consumers against it; install_readme runs README.md's
+# install commands verbatim (run_install_test.cmake says how). Registered as ctest tests
+# that run after the build; a fixture orders the ones sharing the prefix.
 #
 # Sanitizer builds: libmote.a then holds instrumented code, so the consumers are compiled and
-# linked with the same -fsanitize flags (MOTE_SANITIZE), and still run.
+# linked with the same -fsanitize flags (MOTE_SANITIZE), and still run (install_readme is not
+# registered there: it builds a mote of its own, without them).
 
 set(MOTE_INSTALL_TEST_DIR ${CMAKE_BINARY_DIR}/install-test)
 set(MOTE_INSTALL_TEST_FLAGS "")
@@ -62,3 +63,12 @@ set_tests_properties(install_consumer_cmake install_consumer_cxx install_consume
 add_test(NAME install_relocated
          COMMAND ${CMAKE_COMMAND} ${MOTE_INSTALL_TEST_ARGS} -DMOTE_STEP=relocated
                  -P ${MOTE_INSTALL_TEST_SCRIPT})
+# install_readme builds a mote of its own with the README's options, whatever this build's:
+# a sanitizer build would only repeat the plain build's run. Started early (COST), it runs
+# beside the other suites.
+if(NOT MOTE_SANITIZE)
+  add_test(NAME install_readme
+           COMMAND ${CMAKE_COMMAND} ${MOTE_INSTALL_TEST_ARGS} -DMOTE_STEP=readme
+                   -P ${MOTE_INSTALL_TEST_SCRIPT})
+  set_tests_properties(install_readme PROPERTIES COST 100)
+endif()
