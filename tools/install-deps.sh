@@ -4,7 +4,9 @@
 # Usage: tools/install-deps.sh [extra-package ...]
 set -euo pipefail
 
-packages=(cmake ninja-build gcc g++ pkg-config libsimde-dev libcmocka-dev libbenchmark-dev "$@")
+# make: CMake's default generator, which README.md's install commands (and the install_readme
+# test that runs them) use; cmake only recommends it.
+packages=(cmake make ninja-build gcc g++ pkg-config libsimde-dev libcmocka-dev libbenchmark-dev "$@")
 
 if ! command -v dpkg >/dev/null 2>&1; then
     echo "install-deps: no dpkg here (not Debian?); make sure these are installed: ${packages[*]}"
