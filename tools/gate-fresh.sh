@@ -76,7 +76,7 @@ mounts_under_root() {
 # Every exit: end what still runs inside the root (nothing should), undo the mounts, and
 # delete the work directory only once nothing is mounted below it.
 cleanup() {
-    local status=$? proc target
+    local status=$? proc target cleanup_started=$SECONDS
     set +e
     for proc in /proc/[0-9]*; do
         if [ "$(readlink "$proc/root" 2>/dev/null)" = "$root" ]; then
@@ -96,6 +96,8 @@ cleanup() {
     else
         rm -rf --one-file-system "$work"
     fi
+    echo "gate-fresh: root unmounted and removed in $((SECONDS - cleanup_started))s;" \
+        "$((SECONDS - started))s in all (exit $status)"
     exit "$status"
 }
 trap cleanup EXIT
@@ -190,14 +192,14 @@ in_root /bin/true || {
     exit 1
 }
 
-# The README's commands: each line of the sh blocks between "On a fresh Debian machine" and
-# the first "## " heading, run exactly as written.
+# The README's commands (HEAD's README, as copied): each line of the sh blocks between "On a
+# fresh Debian machine" and the first "## " heading, run exactly as written.
 mapfile -t readme_commands < <(awk '
     /^## / { exit }
     /^On a fresh Debian machine/ { intro = 1 }
     intro && /^```sh$/ { block = 1; next }
     block && /^```$/ { block = 0; next }
-    block && NF { print }' README.md)
+    block && NF { print }' "$root/root/mote/README.md")
 if [ "${#readme_commands[@]}" -eq 0 ]; then
     echo "gate-fresh: found no commands in README.md's first section" >&2
     exit 1
@@ -336,8 +338,9 @@ fi
 echo "toolchain checks: all passed"
 CHECKS
 in_root /bin/bash /root/gate-fresh-checks.sh
+echo "gate-fresh: the root has grown to $(du -sm --one-file-system "$root" | cut -f1) MB"
 
-phase "gate-fresh passed in $((SECONDS - started))s (the root is removed on exit)"
+phase "gate-fresh passed in $((SECONDS - started))s (the root is removed next)"
 echo "gate-fresh: phase times:"
 printf '%s\n' "${timings[@]}"
 echo "gate-fresh: passed"
