@@ -3,10 +3,13 @@
 # `debootstrap --variant=minbase` from Debian's mirror, copies a clean `git archive HEAD` of
 # the repository into it (/root/mote) and there, through chroot as root (as CI runs), does
 # what a new user would:
-#   1. the README's commands from its first section (tools/run-demo.sh, tools/run-tests.sh);
-#   2. the install step of every gate: `bash .ci/run --install-only` (.ci/run's own packages,
+#   1. the library alone, as README.md's "Installing mote for another project" says: its
+#      package lines (cmake, make, gcc, libsimde-dev, nothing else installed yet), its install
+#      commands, and a C consumer built against the prefix they name;
+#   2. the README's commands from its first section (tools/run-demo.sh, tools/run-tests.sh);
+#   3. the install step of every gate: `bash .ci/run --install-only` (.ci/run's own packages,
 #      then each tools/gate-*.sh --install-only);
-#   3. a cheap check per gate that its toolchain works from those packages alone (the
+#   4. a cheap check per gate that its toolchain works from those packages alone (the
 #      aarch64 cross compiler links and qemu-aarch64 runs the result, clang-14 links a
 #      libFuzzer program and an OpenMP one, valgrind and qemu-x86_64 run a program, the
 #      clang and aarch64 configurations find OpenMP, ...).
@@ -204,6 +207,45 @@ if [ "${#readme_commands[@]}" -eq 0 ]; then
     echo "gate-fresh: found no commands in README.md's first section" >&2
     exit 1
 fi
+# The lines of the sh block after a marker line of README.md.
+readme_block() {
+    awk -v marker="$1" '
+        $0 == marker { after = 1; next }
+        after && /^```sh$/ { block = 1; next }
+        block && /^```$/ { exit }
+        block && NF { print }' "$root/root/mote/README.md"
+}
+
+# Before anything else is installed: the library alone, as "Installing mote for another
+# project" says, in a copy of its own (/root/mote-library): its package lines (as root, so
+# without sudo; apt told to assume yes), its install commands, then a C consumer configured
+# the way it says.
+mapfile -t library_packages < <(readme_block "<!-- gate-fresh: library-packages -->")
+mapfile -t library_install < <(readme_block "<!-- install-test: readme-install -->")
+if [ "${#library_packages[@]}" -eq 0 ] || [ "${#library_install[@]}" -eq 0 ]; then
+    echo "gate-fresh: README.md's library-packages or readme-install block is missing" >&2
+    exit 1
+fi
+phase "the library alone: README's ${library_packages[*]}; its install commands; a consumer"
+mkdir -p "$root/root/mote-library"
+git archive --format=tar HEAD | tar -x -C "$root/root/mote-library"
+echo 'APT::Get::Assume-Yes "true";' >"$root/etc/apt/apt.conf.d/00gate-fresh-assume-yes"
+for command in "${library_packages[@]}"; do
+    echo "+ ${command#sudo }"
+    in_root /usr/bin/env DEBIAN_FRONTEND=noninteractive /bin/bash -c "${command#sudo }"
+done
+rm "$root/etc/apt/apt.conf.d/00gate-fresh-assume-yes"
+# (CMAKE_BUILD_PARALLEL_LEVEL: `cmake --build` on every core, the commands unchanged.)
+for command in "${library_install[@]}"; do
+    echo "+ $command"
+    in_root /usr/bin/env CMAKE_BUILD_PARALLEL_LEVEL="$jobs" /bin/bash -c \
+        "cd /root/mote-library && $command"
+done
+# shellcheck disable=SC2016 # $HOME is the root's, expanded in there
+in_root /bin/bash -c 'cp -r /root/mote-library/tests/install/consumer /root/consumer &&
+    cd /root/consumer && cmake -S . -B build -DCMAKE_PREFIX_PATH="$HOME/.local" &&
+    cmake --build build && ./build/mote_consumer'
+
 for command in "${readme_commands[@]}"; do
     phase "README command: $command"
     in_root /bin/bash -c "cd /root/mote && $command"
