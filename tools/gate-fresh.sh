@@ -4,8 +4,8 @@
 # the repository into it (/root/mote) and there, through chroot as root (as CI runs), does
 # what a new user would:
 #   1. the library alone, as README.md's "Installing mote for another project" says: its
-#      package lines (cmake, make, gcc, libsimde-dev, nothing else installed yet), its install
-#      commands, and a C consumer built against the prefix they name;
+#      package lines (cmake, make, gcc, libc6-dev, libsimde-dev; nothing else installed yet),
+#      its install commands, and a C consumer built against the prefix they name;
 #   2. the README's commands from its first section (tools/run-demo.sh, tools/run-tests.sh);
 #   3. the install step of every gate: `bash .ci/run --install-only` (.ci/run's own packages,
 #      then each tools/gate-*.sh --install-only);
@@ -226,7 +226,7 @@ if [ "${#library_packages[@]}" -eq 0 ] || [ "${#library_install[@]}" -eq 0 ]; th
     echo "gate-fresh: README.md's library-packages or readme-install block is missing" >&2
     exit 1
 fi
-phase "the library alone: README's ${library_packages[*]}; its install commands; a consumer"
+phase "the library alone: the README's package lines and install commands, then a consumer"
 mkdir -p "$root/root/mote-library"
 git archive --format=tar HEAD | tar -x -C "$root/root/mote-library"
 echo 'APT::Get::Assume-Yes "true";' >"$root/etc/apt/apt.conf.d/00gate-fresh-assume-yes"
