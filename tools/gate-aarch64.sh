@@ -6,7 +6,7 @@
 # MOTE_TEST_SCALE (default 1/16) sizes the 4M-element cases, the 1,000-step long runs and
 # the wide-math sweeps down under emulation; mote-demo runs at full size (about 3 minutes
 # under qemu, alongside the other tests).
-source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
 
 if command -v dpkg >/dev/null 2>&1 && ! dpkg --print-foreign-architectures | grep -qx arm64; then
     sudo=()
@@ -14,7 +14,9 @@ if command -v dpkg >/dev/null 2>&1 && ! dpkg --print-foreign-architectures | gre
     echo "gate-aarch64: dpkg --add-architecture arm64"
     "${sudo[@]}" dpkg --add-architecture arm64
 fi
-tools/install-deps.sh gcc-aarch64-linux-gnu qemu-user libcmocka-dev:arm64
+# libc6-dev-arm64-cross (crt files, libc and libm for aarch64) is only a recommendation of
+# gcc-aarch64-linux-gnu, and recommends are not installed: without it nothing links.
+gate_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64
 
 cmake -S . -B build/aarch64 $(generator_for build/aarch64) -DCMAKE_BUILD_TYPE=Release \
     -DMOTE_WERROR=ON -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake

@@ -1,10 +1,38 @@
 #!/usr/bin/env bash
-# Shared by the tools/gate-*.sh scripts (sourced): the repository root, the generator, and
-# the expectation of which backend dispatch picks natively, read from /proc/cpuinfo (not
-# from mote's own detection).
+# Shared by the tools/gate-*.sh scripts, sourced as `source .../gate-common.sh "$@"`: the
+# repository root, the install step (gate_install), the generator, and the expectation of
+# which backend dispatch picks natively, read from /proc/cpuinfo (not from mote's own
+# detection).
+#
+# Every gate takes --install-only: it installs the Debian packages it needs and stops. Step 1
+# of .ci/run and tools/gate-fresh.sh (in a bare Debian root) run each gate that way, so each
+# gate's package list is written once, in the gate itself.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jobs="$(nproc)"
+
+gate_name="$(basename "$0" .sh)"
+gate_install_only=0
+case "${1:-}" in
+--install-only) gate_install_only=1 ;;
+"") ;;
+*)
+    echo "$gate_name: unknown argument '$1' (usage: $0 [--install-only])" >&2
+    exit 2
+    ;;
+esac
+
+# The gate's install step: every Debian package the gate itself uses, named here (apt's
+# recommends are never installed, so a package that only comes as a recommendation must be
+# named too), on top of tools/install-deps.sh's base list. With --install-only the gate ends
+# here.
+gate_install() {
+    tools/install-deps.sh "$@"
+    if [ "$gate_install_only" -eq 1 ]; then
+        echo "$gate_name: packages installed (--install-only)"
+        exit 0
+    fi
+}
 
 # OpenMP on one thread in the gates that emulate or instrument (qemu-user, valgrind): worker
 # threads spinning under an emulator starve each other (a parallel-step test ran for over

@@ -3,8 +3,8 @@
 # configure-only build (build/cppcheck), so every kernel variant is checked with the defines
 # it is compiled with. A finding that is a false positive is suppressed inline
 # (// cppcheck-suppress id) with the reason beside it.
-source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
-tools/install-deps.sh cppcheck
+source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
+gate_install cppcheck
 
 cmake -S . -B build/cppcheck $(generator_for build/cppcheck) -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DMOTE_BUILD_TESTS=OFF -DMOTE_BUILD_TOOLS=OFF >/dev/null

@@ -4,8 +4,8 @@
 # avx2) and -cpu Nehalem (neither: portable); test_dispatch_expected asserts the pick from
 # MOTE_EXPECT_BACKEND. Not run there: the install tests (they run no mote code under the
 # emulator) and mote-demo (a timing demo). MOTE_TEST_SCALE defaults to 1/16.
-source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
-tools/install-deps.sh qemu-user
+source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
+gate_install qemu-user
 
 export MOTE_TEST_SCALE="${MOTE_TEST_SCALE:-0.0625}"
 for pair in Haswell:avx2 Nehalem:portable; do

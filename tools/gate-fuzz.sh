@@ -4,8 +4,10 @@
 # (default 60) from the committed seed corpus (tests/fuzz/corpus/<target>, read only; new
 # inputs go to build/fuzz/corpus/<target>). A crash, sanitizer report or broken invariant
 # fails the gate and leaves the input in build/fuzz/artifacts/.
-source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
-tools/install-deps.sh clang-14 libclang-rt-14-dev
+source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
+# libclang-rt-14-dev: libFuzzer and the sanitizer runtimes; libomp-14-dev: clang's OpenMP
+# (without it the library is built without OpenMP, silently).
+gate_install clang-14 libclang-rt-14-dev libomp-14-dev
 
 CC=clang-14 cmake -S . -B build/fuzz $(generator_for build/fuzz) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DMOTE_WERROR=ON -DMOTE_BUILD_FUZZ=ON -DMOTE_SANITIZE=address,undefined -DMOTE_BUILD_TOOLS=OFF

@@ -4,8 +4,8 @@
 # dispatch must not pick it there: test_dispatch_expected checks that detection yields
 # avx2 (or portable) under valgrind. Children that test_backend spawns run under valgrind
 # too. MOTE_TEST_SCALE defaults to 1/16; mote-demo and the install tests are not run.
-source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh"
-tools/install-deps.sh valgrind
+source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
+gate_install valgrind
 
 valgrind_args="valgrind;--error-exitcode=99;--leak-check=full;--errors-for-leak-kinds=definite,indirect;--quiet"
 cmake -S . -B build/valgrind $(generator_for build/valgrind) -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -4,7 +4,11 @@
 # Usage: tools/install-deps.sh [extra-package ...]
 set -euo pipefail
 
-packages=(cmake ninja-build gcc g++ pkg-config libsimde-dev libcmocka-dev libbenchmark-dev gnuplot-nox "$@")
+# make: CMake's default generator, which README.md's install commands (and the install_readme
+# test that runs them) use; cmake only recommends it. libc6-dev: gcc only recommends it (g++
+# happens to depend on it through libstdc++-12-dev). gnuplot-nox: mote-trace draws with it.
+packages=(cmake make ninja-build gcc libc6-dev g++ pkg-config libsimde-dev libcmocka-dev
+    libbenchmark-dev gnuplot-nox "$@")
 
 if ! command -v dpkg >/dev/null 2>&1; then
     echo "install-deps: no dpkg here (not Debian?); make sure these are installed: ${packages[*]}"
@@ -14,10 +18,18 @@ fi
 missing=()
 native="$(dpkg --print-architecture)"
 for package in "${packages[@]}"; do
-    # Once a foreign architecture is added (arm64 for the aarch64 gate), dpkg -s calls a name
-    # installed for both ambiguous: then ask for the native one.
-    if ! { dpkg -s "$package" 2>/dev/null || dpkg -s "$package:$native" 2>/dev/null; } |
-        grep -q '^Status: install ok installed'; then
+    # Once a foreign architecture is added (arm64 for the aarch64 gate), a name installed for
+    # both stands for both: ask for the native one first, then the plain name (Architecture:
+    # all packages answer only to that). Read into a variable rather than piped into grep -q,
+    # which quit early and made dpkg -s die of SIGPIPE on a long entry (libc6-dev): pipefail
+    # then called an installed package missing.
+    names=("$package:$native" "$package")
+    [[ "$package" != *:* ]] || names=("$package")
+    status=""
+    for name in "${names[@]}"; do
+        status="$(dpkg-query -W -f='${Status}' "$name" 2>/dev/null)" && break
+    done
+    if [ "$status" != "install ok installed" ]; then
         missing+=("$package")
     fi
 done
