@@ -28,6 +28,7 @@
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "pool_adapter.h"
+#include "pool_adapter_generic.h"
 
 enum { DEBRIS_KIND_DEFAULT, DEBRIS_KIND_GRAVITY };
 
@@ -66,10 +67,6 @@ static mote_status create(const pool_adapter *self, const pool_adapter_def *def,
     mote_status status = mote_debris_pool_create(&d, &pool);
     *out = pool;
     return status;
-}
-
-static void destroy(void *pool) {
-    mote_debris_pool_destroy(pool);
 }
 
 /* values[1] as a phase (see the header comment). */
@@ -174,75 +171,6 @@ static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, 
     return mote_debris_pool_set(pool, id, &d);
 }
 
-static mote_status remove_element(void *pool, mote_id id) {
-    return mote_debris_pool_remove(pool, id);
-}
-
-static bool contains(const void *pool, mote_id id) {
-    return mote_debris_pool_contains(pool, id);
-}
-
-static mote_id id_at(const void *pool, size_t index) {
-    return mote_debris_pool_id_at(pool, index);
-}
-
-static size_t count(const void *pool) {
-    return mote_debris_pool_count(pool);
-}
-
-static size_t capacity(const void *pool) {
-    return mote_debris_pool_capacity(pool);
-}
-
-static mote_status reserve(void *pool, size_t n) {
-    return mote_debris_pool_reserve(pool, n);
-}
-
-static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
-    mote_debris_view v = mote_debris_pool_view(pool);
-    const pool_field all[] = {
-        {"time", v.time, true},
-        {"phase", v.phase, true},
-        {"position.x", v.position[0], true},
-        {"position.y", v.position[1], true},
-        {"position.z", v.position[2], true},
-        {"orientation.x", v.orientation[0], true},
-        {"orientation.y", v.orientation[1], true},
-        {"orientation.z", v.orientation[2], true},
-        {"orientation.w", v.orientation[3], true},
-        {"velocity.x", v.velocity[0], true},
-        {"velocity.y", v.velocity[1], true},
-        {"velocity.z", v.velocity[2], true},
-        {"angular_velocity.x", v.angular_velocity[0], true},
-        {"angular_velocity.y", v.angular_velocity[1], true},
-        {"angular_velocity.z", v.angular_velocity[2], true},
-        {"anchor.x", v.anchor[0], true},
-        {"anchor.y", v.anchor[1], true},
-        {"anchor.z", v.anchor[2], true},
-        {"outward.x", v.outward[0], true},
-        {"outward.y", v.outward[1], true},
-        {"outward.z", v.outward[2], true},
-        {"base.x", v.base[0], true},
-        {"base.y", v.base[1], true},
-        {"base.z", v.base[2], true},
-        {"base.w", v.base[3], true},
-        {"peel_start", v.peel_start, true},
-        {"detach_time", v.detach_time, true},
-        {"max_distance", v.max_distance, true},
-        {"twist", v.twist, true},
-        {"outward_speed", v.outward_speed, true},
-        {"axial_speed", v.axial_speed, true},
-    };
-    _Static_assert(sizeof all / sizeof all[0] <= POOL_MAX_FIELDS, "raise POOL_MAX_FIELDS");
-    size_t n = 0;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
-        if (all[i].data != NULL) {
-            out[n++] = all[i];
-        }
-    }
-    return n;
-}
-
 /* The report of a successful step of [begin, end) by dt must list the pieces whose phase now
  * says RELEASED, in dense order, truncated to its room; a step of dt 0 changes nothing and
  * releases nothing (pieces released earlier still show RELEASED). */
@@ -286,41 +214,11 @@ static mote_status step(void *pool, float dt) {
     return status;
 }
 
-static mote_status validate(const void *pool, mote_validation *out) {
-    return mote_debris_pool_validate(pool, out);
-}
-
-static mote_status set_backend(void *pool, mote_backend backend) {
-    return mote_debris_pool_set_backend(pool, backend);
-}
-
-static mote_backend backend(const void *pool) {
-    return mote_debris_pool_backend(pool);
-}
-
-/* What mote_debris_pool_step does, with this table's kernel: the frame from the pool's ship
- * and settings, the kernel over [0, count) (nothing when dt is 0 or the pool empty). */
-static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
-                       float dt) {
-    (void)self;
-    mote_debris_view view = mote_debris_pool_view(pool);
-    if (dt == 0.0f || view.count == 0) {
-        return;
-    }
-    mote_debris_ship ship = mote_debris_pool_ship(pool);
-    mote_debris_settings settings = mote_debris_pool_settings(pool);
-    mote_debris_frame frame = mote_debris_frame_make(&ship, &settings, dt);
-    mote_debris_run_table(table, &view, &frame, 0, view.count);
-}
-
 #define DEBRIS_ADAPTER(kind_enum, kind_name)                                                       \
     {                                                                                              \
-        .name = "debris/" kind_name, .kind = kind_enum, .create = create, .destroy = destroy,      \
+        .name = "debris/" kind_name, .kind = kind_enum, .create = create,                          \
         .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        .remove = remove_element, .contains = contains, .id_at = id_at, .count = count,            \
-        .capacity = capacity, .reserve = reserve, .fields = fields, .step = step,                  \
-        .step_range = step_range, .validate = validate, .set_backend = set_backend,                \
-        .backend = backend, .step_table = step_table,                                              \
+        .step = step, .step_range = step_range, POOL_GENERIC_CALLS,                                \
     }
 
 static const pool_adapter debris_adapters[] = {

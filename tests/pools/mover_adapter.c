@@ -16,8 +16,8 @@
 
 #include "mote/mover_pool.h"
 #include "mover_fields.h"
-#include "mover_step.h"
 #include "pool_adapter.h"
+#include "pool_adapter_generic.h"
 
 enum { MOVER_PARAMS_DEFAULT, MOVER_PARAMS_DIRECTIONAL };
 
@@ -44,10 +44,6 @@ static mote_status create(const pool_adapter *self, const pool_adapter_def *def,
     mote_status status = mote_mover_pool_create(&d, &pool);
     *out = pool;
     return status;
-}
-
-static void destroy(void *pool) {
-    mote_mover_pool_destroy(pool);
 }
 
 /* The float members of a desc in declaration order (the order add_values takes them in);
@@ -108,109 +104,11 @@ static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, 
     return mote_mover_pool_set(pool, id, &d);
 }
 
-static mote_status remove_element(void *pool, mote_id id) {
-    return mote_mover_pool_remove(pool, id);
-}
-
-static bool contains(const void *pool, mote_id id) {
-    return mote_mover_pool_contains(pool, id);
-}
-
-static mote_id id_at(const void *pool, size_t index) {
-    return mote_mover_pool_id_at(pool, index);
-}
-
-static size_t count(const void *pool) {
-    return mote_mover_pool_count(pool);
-}
-
-static size_t capacity(const void *pool) {
-    return mote_mover_pool_capacity(pool);
-}
-
-static mote_status reserve(void *pool, size_t n) {
-    return mote_mover_pool_reserve(pool, n);
-}
-
-static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
-    mote_mover_view v = mote_mover_pool_view(pool);
-    const pool_field all[] = {
-        {"position_x", v.position_x, true},
-        {"position_y", v.position_y, true},
-        {"velocity_x", v.velocity_x, true},
-        {"velocity_y", v.velocity_y, true},
-        {"acceleration_x", v.acceleration_x, true},
-        {"acceleration_y", v.acceleration_y, true},
-        {"immediate_velocity_x", v.immediate_velocity_x, true},
-        {"immediate_velocity_y", v.immediate_velocity_y, true},
-        {"rotation", v.rotation, true},
-        {"angular_velocity", v.angular_velocity, true},
-        {"immediate_rotation", v.immediate_rotation, true},
-        {"immediate_angular_velocity", v.immediate_angular_velocity, true},
-        {"desired_velocity_x", v.desired_velocity_x, true},
-        {"desired_velocity_y", v.desired_velocity_y, true},
-        {"desired_facing", v.desired_facing, true},
-        {"explicit_facing", v.explicit_facing, true},
-    };
-    _Static_assert(sizeof all / sizeof all[0] <= POOL_MAX_FIELDS, "POOL_MAX_FIELDS too small");
-    /* a pool created with capacity 0 has no storage until its first add: no arrays (as the
-     * spring adapter, so the gates never pass a NULL array on, even with count 0) */
-    size_t n = 0;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
-        if (all[i].data != NULL) {
-            out[n++] = all[i];
-        }
-    }
-    return n;
-}
-
-static mote_status step(void *pool, float dt) {
-    return mote_mover_pool_step(pool, dt);
-}
-
-static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
-    return mote_mover_pool_step_range(pool, begin, end, dt);
-}
-
-static mote_status validate(const void *pool, mote_validation *out) {
-    return mote_mover_pool_validate(pool, out);
-}
-
-static mote_status set_backend(void *pool, mote_backend backend) {
-    return mote_mover_pool_set_backend(pool, backend);
-}
-
-static mote_backend backend(const void *pool) {
-    return mote_mover_pool_backend(pool);
-}
-
-/* What mote_mover_pool_step does, with the table's kernel: the pool's split of dt into
- * sub-steps, the per-step coefficients prepared once from the pool's params, one call. */
-static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
-                       float dt) {
-    (void)self;
-    int substeps = 0;
-    float substep = 0.0f;
-    if (mote_mover_pool_substeps(pool, dt, &substeps, &substep) != MOTE_OK || substeps == 0) {
-        return;
-    }
-    mote_movement_params params = mote_mover_pool_params(pool);
-    mote_mover_step prepared;
-    mote_mover_step_prepare(&params, substep, substeps, &prepared);
-    mote_mover_view view = mote_mover_pool_view(pool);
-    if (view.count > 0) {
-        mote_mover_run_table(table, &view, 0, view.count, &prepared);
-    }
-}
-
 #define MOVER_ADAPTER(kind_enum, kind_name)                                                        \
     {                                                                                              \
-        .name = "movers/" kind_name, .kind = kind_enum, .create = create, .destroy = destroy,      \
+        .name = "movers/" kind_name, .kind = kind_enum, .create = create,                          \
         .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        .remove = remove_element, .contains = contains, .id_at = id_at, .count = count,            \
-        .capacity = capacity, .reserve = reserve, .fields = fields, .step = step,                  \
-        .step_range = step_range, .validate = validate, .set_backend = set_backend,                \
-        .backend = backend, .step_table = step_table,                                              \
+        POOL_GENERIC_STEPS, POOL_GENERIC_CALLS,                                                    \
     }
 
 static const pool_adapter mover_adapters[] = {

@@ -4,6 +4,7 @@
 #include "mote/spring_pool.h"
 #include "spring_fields.h"
 #include "pool_adapter.h"
+#include "pool_adapter_generic.h"
 
 static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
     mote_spring_pool_def d = mote_default_spring_pool_def();
@@ -15,10 +16,6 @@ static mote_status create(const pool_adapter *self, const pool_adapter_def *def,
     mote_status status = mote_spring_pool_create(&d, &pool);
     *out = pool;
     return status;
-}
-
-static void destroy(void *pool) {
-    mote_spring_pool_destroy(pool);
 }
 
 /* desc members in declaration order, the order add_values takes them in */
@@ -67,85 +64,11 @@ static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, 
     return mote_spring_pool_set(pool, id, &d);
 }
 
-static mote_status remove_element(void *pool, mote_id id) {
-    return mote_spring_pool_remove(pool, id);
-}
-
-static bool contains(const void *pool, mote_id id) {
-    return mote_spring_pool_contains(pool, id);
-}
-
-static mote_id id_at(const void *pool, size_t index) {
-    return mote_spring_pool_id_at(pool, index);
-}
-
-static size_t count(const void *pool) {
-    return mote_spring_pool_count(pool);
-}
-
-static size_t capacity(const void *pool) {
-    return mote_spring_pool_capacity(pool);
-}
-
-static mote_status reserve(void *pool, size_t n) {
-    return mote_spring_pool_reserve(pool, n);
-}
-
-static size_t fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
-    mote_spring_view v = mote_spring_pool_view(pool);
-    const pool_field all[] = {
-        {"x", v.x, true},
-        {"v", v.v, true},
-        {"goal", v.goal, true},
-        {"xi", v.xi, true},
-        {"vi", v.vi, true},
-        {"stiffness", v.stiffness, true},
-        {"damping", v.damping, true},
-        {"rate", v.rate, true},
-    };
-    size_t n = 0;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
-        if (all[i].data != NULL) {
-            out[n++] = all[i];
-        }
-    }
-    return n;
-}
-
-static mote_status step(void *pool, float dt) {
-    return mote_spring_pool_step(pool, dt);
-}
-
-static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
-    return mote_spring_pool_step_range(pool, begin, end, dt);
-}
-
-static mote_status validate(const void *pool, mote_validation *out) {
-    return mote_spring_pool_validate(pool, out);
-}
-
-static mote_status set_backend(void *pool, mote_backend backend) {
-    return mote_spring_pool_set_backend(pool, backend);
-}
-
-static mote_backend backend(const void *pool) {
-    return mote_spring_pool_backend(pool);
-}
-
-static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
-                       float dt) {
-    mote_spring_view view = mote_spring_pool_view(pool);
-    mote_spring_run_table(table, self->kind, &view, 0, view.count, dt);
-}
-
 #define SPRING_ADAPTER(kind_enum, kind_name)                                                       \
     {                                                                                              \
-        .name = "spring/" kind_name, .kind = kind_enum, .create = create, .destroy = destroy,      \
+        .name = "spring/" kind_name, .kind = kind_enum, .create = create,                          \
         .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        .remove = remove_element, .contains = contains, .id_at = id_at, .count = count,            \
-        .capacity = capacity, .reserve = reserve, .fields = fields, .step = step,                  \
-        .step_range = step_range, .validate = validate, .set_backend = set_backend,                \
-        .backend = backend, .step_table = step_table,                                              \
+        POOL_GENERIC_STEPS, POOL_GENERIC_CALLS,                                                    \
     }
 
 static const pool_adapter spring_adapters[] = {

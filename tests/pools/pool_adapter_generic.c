@@ -1,0 +1,92 @@
+/* The adapter calls every pool kind shares, over the kind record each pool carries. */
+#include "pool.h"
+#include "pool_adapter_generic.h"
+
+static mote_pool *pool_of(void *pool) {
+    return pool;
+}
+
+static const mote_pool *const_pool_of(const void *pool) {
+    return pool;
+}
+
+/* The kind a pool was created as (NULL for a NULL pool: every call then reports it). */
+static const mote_pool_kind *kind_of(const void *pool) {
+    return pool != NULL ? const_pool_of(pool)->kind : NULL;
+}
+
+void pool_generic_destroy(void *pool) {
+    mote_pool_destroy(pool_of(pool), kind_of(pool));
+}
+
+mote_status pool_generic_remove(void *pool, mote_id id) {
+    return mote_pool_remove(pool_of(pool), kind_of(pool), id);
+}
+
+bool pool_generic_contains(const void *pool, mote_id id) {
+    return mote_pool_contains(const_pool_of(pool), kind_of(pool), id);
+}
+
+mote_id pool_generic_id_at(const void *pool, size_t index) {
+    return mote_pool_id_at(const_pool_of(pool), kind_of(pool), index);
+}
+
+size_t pool_generic_count(const void *pool) {
+    return mote_pool_count(const_pool_of(pool), kind_of(pool));
+}
+
+size_t pool_generic_capacity(const void *pool) {
+    return mote_pool_capacity(const_pool_of(pool), kind_of(pool));
+}
+
+mote_status pool_generic_reserve(void *pool, size_t capacity) {
+    return mote_pool_reserve(pool_of(pool), kind_of(pool), capacity);
+}
+
+size_t pool_generic_fields(void *pool, pool_field out[POOL_MAX_FIELDS]) {
+    const mote_pool_kind *kind = kind_of(pool);
+    _Static_assert(MOTE_MAX_FIELDS <= POOL_MAX_FIELDS, "raise POOL_MAX_FIELDS");
+    /* a pool created with capacity 0 has no storage until its first add: no arrays, so the
+     * gates never pass a NULL array on, even with count 0 */
+    size_t n = 0;
+    for (int f = 0; f < kind->field_count; ++f) {
+        float *data = pool_of(pool)->core.fields.field[f];
+        if (data != NULL) {
+            out[n++] = (pool_field){kind->fields[f].name, data, true};
+        }
+    }
+    return n;
+}
+
+mote_status pool_generic_step(void *pool, float dt) {
+    return mote_pool_step(pool_of(pool), kind_of(pool), 0, pool_generic_count(pool), dt, NULL,
+                          NULL);
+}
+
+mote_status pool_generic_step_range(void *pool, size_t begin, size_t end, float dt) {
+    return mote_pool_step(pool_of(pool), kind_of(pool), begin, end, dt, NULL, NULL);
+}
+
+mote_status pool_generic_validate(const void *pool, mote_validation *out) {
+    return mote_pool_validate(const_pool_of(pool), kind_of(pool), out);
+}
+
+mote_status pool_generic_set_backend(void *pool, mote_backend backend) {
+    return mote_pool_set_backend(pool_of(pool), kind_of(pool), backend);
+}
+
+mote_backend pool_generic_backend(const void *pool) {
+    return mote_pool_backend(const_pool_of(pool), kind_of(pool));
+}
+
+void pool_generic_step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
+                             float dt) {
+    (void)self;
+    float advanced = 0.0f;
+    size_t count = pool_generic_count(pool);
+    if (mote_pool_advance_of(const_pool_of(pool), kind_of(pool), dt, &advanced) != MOTE_OK ||
+        advanced == 0.0f || count == 0) {
+        return;
+    }
+    mote_pool_run_table(pool_of(pool), table, 0, count, advanced);
+}
