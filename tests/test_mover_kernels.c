@@ -1,5 +1,5 @@
 /* The mover kernel on every runnable wide variant against the scalar reference kernel: one
- * step within the per-field bound of simd/kernels/mover_bounds.h from seeded states of every
+ * step within the per-field bound of engine/src/mover_bounds.h from seeded states of every
  * kind (stopped, walking, turning, reversing, near the accelerate/decelerate threshold, fast,
  * explicitly facing), under several params sets and sub-step counts; 1,000 steps with
  * changing inputs within the documented relative bound; every wide variant bit-identical to

@@ -1,4 +1,4 @@
-/* mote-compare's table of bounds: the shared ones of simd/kernels/spring_bounds.h, for dt = 1/60.
+/* mote-compare's table of bounds: the shared ones of engine/src/spring_bounds.h, for dt = 1/60.
  *
  * Why the long-run bounds are what they are: each step's exp differs from libm's by up to an
  * ULP, and a long half-life carries the difference on, so the wide and scalar results drift

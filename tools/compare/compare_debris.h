@@ -11,7 +11,7 @@
 
 /* Steps options->count pieces for 1 step (and options->steps when > 1) on every variant and
  * compares each written field group with the reference: time, phase, position and velocity
- * must be bit-identical, orientation within the bounds of simd/kernels/debris_bounds.h, and
+ * must be bit-identical, orientation within the bounds of engine/src/debris_bounds.h, and
  * every wide variant identical to every other. Prints the table to out unless options->json;
  * with json set, *json receives a malloc'd "kinds" array entry (free it). Returns pass; false
  * and *out_of_memory set if memory ran out. */

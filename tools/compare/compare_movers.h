@@ -1,6 +1,6 @@
 /* mote-compare's crowd section: a seeded crowd stepped by the mover kernel on every runnable
  * variant and compared field by field with the scalar reference kernel, against the bounds
- * of simd/kernels/mover_bounds.h. */
+ * of engine/src/mover_bounds.h. */
 #ifndef MOTE_COMPARE_MOVERS_H
 #define MOTE_COMPARE_MOVERS_H
 
