@@ -3,50 +3,19 @@
  * and peeling, with detach times spread over the restore period so pieces keep being released
  * (and reported) during the timed steps. Each step also advances the station spin and sets the
  * ship, and reports the released ids into a buffer, as a real frame would. */
-#include "bench_debris.h"
-
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "bench_run.h"
+#include "bench_pools.h"
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "mote/random.h"
 
 #define DT (1.0f / 60.0f)
 
-static const size_t debris_counts[] = {1024, 16384, 65536, 1048576};
-
-typedef struct debris_set {
-    mote_backend backend;
-    size_t count;
-    mote_debris_pool *pool;
-    float *initial[DEBRIS_FIELD_COUNT]; /* every field array at the start */
-    mote_station_spin spin;
-    mote_id released[256];
-} debris_set;
-
-static debris_set current;
-static bool current_live;
-
-static void view_arrays(mote_debris_pool *pool, float *p[DEBRIS_FIELD_COUNT]) {
-    mote_debris_view v = mote_debris_pool_view(pool);
-    debris_view_pointers(&v, p);
-}
-
-void bench_debris_release(void) {
-    if (!current_live) {
-        return;
-    }
-    mote_debris_pool_destroy(current.pool);
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        free(current.initial[f]);
-    }
-    memset(&current, 0, sizeof current);
-    current_live = false;
-}
+/* The station the pool's ship follows, and room for a step's released ids (one pool is
+ * benchmarked at a time). */
+static mote_station_spin spin;
+static mote_id released_ids[256];
 
 /* A piece of a hull of radius 20 and length 60: even indices free, odd ones attached. */
 static mote_debris_desc bench_piece(size_t i) {
@@ -71,84 +40,37 @@ static mote_debris_desc bench_piece(size_t i) {
     return d;
 }
 
-static debris_set *acquire(mote_backend backend, size_t count) {
-    if (current_live && current.backend == backend && current.count == count) {
-        return &current;
-    }
-    bench_debris_release();
+static mote_status create(mote_backend backend, size_t capacity, void **pool) {
     mote_debris_pool_def def = mote_default_debris_pool_def();
     def.backend = backend;
-    def.capacity = count;
-    if (mote_debris_pool_create(&def, &current.pool) != MOTE_OK) {
-        return NULL;
-    }
-    current_live = true;
-    current.backend = backend;
-    current.count = count;
-    for (size_t i = 0; i < count; ++i) {
-        mote_debris_desc d = bench_piece(i);
-        if (mote_debris_pool_add(current.pool, &d, NULL) != MOTE_OK) {
-            bench_debris_release();
-            return NULL;
-        }
-    }
-    float *p[DEBRIS_FIELD_COUNT];
-    view_arrays(current.pool, p);
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        current.initial[f] = malloc(count * sizeof(float));
-        if (current.initial[f] == NULL) {
-            bench_debris_release();
-            return NULL;
-        }
-        memcpy(current.initial[f], p[f], count * sizeof(float));
-    }
-    return &current;
+    def.capacity = capacity;
+    spin = mote_default_station_spin();
+    return mote_debris_pool_create(&def, (mote_debris_pool **)pool);
 }
 
-static void restore(void *context) {
-    debris_set *set = context;
-    float *p[DEBRIS_FIELD_COUNT];
-    view_arrays(set->pool, p);
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        memcpy(p[f], set->initial[f], set->count * sizeof(float));
-    }
-    set->spin = mote_default_station_spin();
+static void destroy(void *pool) {
+    mote_debris_pool_destroy(pool);
 }
 
-static bool step(void *context) {
-    debris_set *set = context;
-    mote_station_spin_step(&set->spin, DT);
-    mote_debris_ship ship = mote_station_spin_ship(&set->spin, (mote_vec3){0.0f, 0.0f, 0.0f});
-    mote_debris_released released = {set->released, 256, 0};
-    return mote_debris_pool_set_ship(set->pool, &ship) == MOTE_OK &&
-           mote_debris_pool_step(set->pool, DT, &released) == MOTE_OK;
+static mote_status add(void *pool, size_t i) {
+    mote_debris_desc d = bench_piece(i);
+    return mote_debris_pool_add(pool, &d, NULL);
 }
 
-static mote_backend backends[MOTE_BACKEND_COUNT];
-
-static void run_case(mote_bench_state *state, void *user, int64_t arg) {
-    const mote_backend *backend = user;
-    debris_set *set = acquire(*backend, (size_t)arg);
-    if (set == NULL) {
-        mote_bench_skip_with_error(state, "out of memory");
-        return;
-    }
-    /* every field read, the clock, phase, position, orientation and velocity written */
-    bench_job job = {step, restore, set, set->count, (DEBRIS_FIELD_COUNT + 12) * sizeof(float)};
-    bench_run(state, &job);
+static void reset(void *pool) {
+    (void)pool;
+    spin = mote_default_station_spin();
 }
 
-void bench_register_debris_cases(void) {
-    for (size_t n = 0; n < sizeof debris_counts / sizeof debris_counts[0]; ++n) {
-        for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
-            if (!mote_backend_available((mote_backend)b)) {
-                continue;
-            }
-            backends[b] = (mote_backend)b;
-            char name[64];
-            snprintf(name, sizeof name, "debris/%s/%zu", mote_backend_name((mote_backend)b),
-                     debris_counts[n]);
-            mote_bench_register(name, run_case, &backends[b], (int64_t)debris_counts[n]);
-        }
-    }
+static bool step(void *pool) {
+    mote_station_spin_step(&spin, DT);
+    mote_debris_ship ship = mote_station_spin_ship(&spin, (mote_vec3){0.0f, 0.0f, 0.0f});
+    mote_debris_released released = {released_ids, 256, 0};
+    return mote_debris_pool_set_ship(pool, &ship) == MOTE_OK &&
+           mote_debris_pool_step(pool, DT, &released) == MOTE_OK;
 }
+
+/* Every field read, the clock, phase, position, orientation and velocity written. */
+const bench_pool_kind bench_debris_kind = {
+    "debris", create, destroy, add, reset, step, (DEBRIS_FIELD_COUNT + 12) * sizeof(float),
+};

@@ -1,19 +1,17 @@
 /* mote-bench: the spring benchmarks (Google Benchmark flags apply, e.g.
  * --benchmark_filter=spring/critical/ --benchmark_min_time=0.05 --benchmark_format=json). */
 #include "bench_cases.h"
-#include "bench_movers.h"
-#include "bench_debris.h"
+#include "bench_pools.h"
 #include "bench_shim.h"
 #include "bench_springs.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
     bench_register_spring_cases();
-    bench_register_mover_cases();
-    bench_register_debris_cases();
+    bench_register_pool_cases(&bench_movers_kind);
+    bench_register_pool_cases(&bench_debris_kind);
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
-    bench_movers_release();
-    bench_debris_release();
+    bench_pools_release();
     return exit_code;
 }

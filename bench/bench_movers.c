@@ -1,42 +1,13 @@
-/* The crowd benchmarks: one mover pool per backend and size, filled with a seeded crowd
- * (walking, turning, stopping, reversing, some facing explicitly) and stepped at 60 Hz with
- * the default params. Items are movers stepped; bytes are the 16 fields read and the 12
- * written per mover. */
-#include "bench_movers.h"
-
+/* The crowd benchmarks (movers/<backend>/<count>, bench_pools.h): a mover pool filled with a
+ * seeded crowd (walking, turning, stopping, reversing, some facing explicitly) and stepped at
+ * 60 Hz with the default params. */
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "bench_run.h"
-#include "bench_shim.h"
+#include "bench_pools.h"
 #include "mote/mote.h"
 #include "mover_fields.h"
 
 #define MOVER_DT (1.0f / 60.0f)
-
-static const size_t mover_counts[] = {1024, 16384, 65536, 1048576};
-
-typedef struct mover_case {
-    mote_backend backend;
-    size_t count;
-} mover_case;
-
-#define MAX_MOVER_CASES 32
-static mover_case cases[MAX_MOVER_CASES];
-static int case_count;
-
-/* The crowd being benchmarked, kept alive while consecutive benchmarks share backend and
- * size (Google Benchmark calls a body several times). */
-typedef struct bench_crowd {
-    mote_mover_pool *pool;
-    float *initial[MOVER_FIELD_COUNT]; /* the fields at the start, restored every period */
-    mote_backend backend;
-    size_t count;
-} bench_crowd;
-
-static bench_crowd current;
 
 static uint64_t next_random(uint64_t *state) {
     uint64_t z = (*state += 0x9e3779b97f4a7c15u);
@@ -71,91 +42,38 @@ static mote_mover_desc plausible_mover(uint64_t *rng, size_t i) {
     return d;
 }
 
-void bench_movers_release(void) {
-    mote_mover_pool_destroy(current.pool);
-    for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-        free(current.initial[f]);
-    }
-    memset(&current, 0, sizeof current);
-}
-
-static bench_crowd *acquire(mote_backend backend, size_t count) {
-    if (current.pool != NULL && current.backend == backend && current.count == count) {
-        return &current;
-    }
-    bench_movers_release();
+static mote_status create(mote_backend backend, size_t capacity, void **pool) {
     mote_mover_pool_def def = mote_default_mover_pool_def();
     def.backend = backend;
-    def.capacity = count;
-    if (mote_mover_pool_create(&def, &current.pool) != MOTE_OK) {
-        return NULL;
-    }
-    current.backend = backend;
-    current.count = count;
-    uint64_t rng = 0x6d6f7665727321u; /* "movers!" */
-    for (size_t i = 0; i < count; ++i) {
-        mote_mover_desc d = plausible_mover(&rng, i);
-        if (mote_mover_pool_add(current.pool, &d, NULL) != MOTE_OK) {
-            bench_movers_release();
-            return NULL;
-        }
-    }
-    mote_mover_view view = mote_mover_pool_view(current.pool);
-    float *p[MOVER_FIELD_COUNT];
-    mover_view_pointers(&view, p);
-    for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-        current.initial[f] = malloc(count * sizeof(float));
-        if (current.initial[f] == NULL) {
-            bench_movers_release();
-            return NULL;
-        }
-        memcpy(current.initial[f], p[f], count * sizeof(float));
-    }
-    return &current;
+    def.capacity = capacity;
+    return mote_mover_pool_create(&def, (mote_mover_pool **)pool);
 }
 
-static bool step_crowd(void *context) {
-    bench_crowd *crowd = context;
-    return mote_mover_pool_step(crowd->pool, MOVER_DT) == MOTE_OK;
+static void destroy(void *pool) {
+    mote_mover_pool_destroy(pool);
 }
 
-static void restore_crowd(void *context) {
-    bench_crowd *crowd = context;
-    mote_mover_view view = mote_mover_pool_view(crowd->pool);
-    float *p[MOVER_FIELD_COUNT];
-    mover_view_pointers(&view, p);
-    for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
-        memcpy(p[f], crowd->initial[f], crowd->count * sizeof(float));
+/* Element i of a stream seeded once: the pool is filled from index 0 up. */
+static mote_status add(void *pool, size_t i) {
+    static uint64_t rng;
+    if (i == 0) {
+        rng = 0x6d6f7665727321u; /* "movers!" */
     }
+    mote_mover_desc d = plausible_mover(&rng, i);
+    return mote_mover_pool_add(pool, &d, NULL);
 }
 
-static void run_case(mote_bench_state *state, void *user, int64_t arg) {
-    (void)arg;
-    const mover_case *c = user;
-    bench_crowd *crowd = acquire(c->backend, c->count);
-    if (crowd == NULL) {
-        mote_bench_skip_with_error(state, "could not build the crowd");
-        return;
-    }
-    bench_job job = {step_crowd, restore_crowd, crowd, crowd->count,
-                     (MOVER_FIELD_COUNT + MOVER_STATE_COUNT) * sizeof(float)};
-    bench_run(state, &job);
+static bool step(void *pool) {
+    return mote_mover_pool_step(pool, MOVER_DT) == MOTE_OK;
 }
 
-void bench_register_mover_cases(void) {
-    const mote_backend backends[] = {MOTE_BACKEND_SCALAR, MOTE_BACKEND_PORTABLE, MOTE_BACKEND_AVX2,
-                                     MOTE_BACKEND_AVX512, MOTE_BACKEND_NEON};
-    for (size_t n = 0; n < sizeof mover_counts / sizeof mover_counts[0]; ++n) {
-        for (size_t b = 0; b < sizeof backends / sizeof backends[0]; ++b) {
-            if (!mote_backend_available(backends[b]) || case_count == MAX_MOVER_CASES) {
-                continue;
-            }
-            mover_case *c = &cases[case_count++];
-            c->backend = backends[b];
-            c->count = mover_counts[n];
-            char name[64];
-            snprintf(name, sizeof name, "movers/%s/%zu", mote_backend_name(c->backend), c->count);
-            mote_bench_register(name, run_case, c, 0);
-        }
-    }
-}
+/* Items are movers stepped; bytes are the 16 fields read and the 12 written per mover. */
+const bench_pool_kind bench_movers_kind = {
+    "movers",
+    create,
+    destroy,
+    add,
+    NULL,
+    step,
+    (MOVER_FIELD_COUNT + MOVER_STATE_COUNT) * sizeof(float),
+};

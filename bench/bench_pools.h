@@ -1,0 +1,39 @@
+/* The pool benchmarks every kind shares: <name>/<backend>/<count> for every backend this
+ * build and CPU run (scalar is the reference) at 1024, 16384, 65536 and 1048576 elements. A
+ * kind says only how to make its pool, its elements and its step (bench_<kind>.c, one
+ * bench_pool_kind); the pool kept alive between benchmarks, its initial state, the restore
+ * every BENCH_RESTORE_PERIOD steps and the registration are here, over the kind record. */
+#ifndef MOTE_BENCH_POOLS_H
+#define MOTE_BENCH_POOLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "mote/backend.h"
+#include "mote/base.h"
+
+typedef struct bench_pool_kind {
+    const char *name; /* the benchmark names' first part: "movers", "debris" */
+    /* Creates an empty pool on backend with room for capacity elements. */
+    mote_status (*create)(mote_backend backend, size_t capacity, void **pool);
+    void (*destroy)(void *pool);
+    /* Adds the element with this index (the same one on every backend). */
+    mote_status (*add)(void *pool, size_t index);
+    /* Puts the kind's per-run inputs back (a station spin restarted, ...); may be NULL. */
+    void (*reset)(void *pool);
+    /* One frame: inputs for this step, then the pool's step. */
+    bool (*step)(void *pool);
+    size_t bytes_per_element; /* memory one step moves per element: the bytes reported */
+} bench_pool_kind;
+
+/* Registers name/<backend>/<count> for every runnable backend and size. */
+void bench_register_pool_cases(const bench_pool_kind *kind);
+
+/* Frees the pool kept alive between benchmarks. */
+void bench_pools_release(void);
+
+/* The kinds (bench_movers.c, bench_debris.c, ...). */
+extern const bench_pool_kind bench_movers_kind;
+extern const bench_pool_kind bench_debris_kind;
+
+#endif
