@@ -62,12 +62,13 @@ static void reset(void *pool) {
     spin = mote_default_station_spin();
 }
 
-static bool step(void *pool) {
+static bool step(void *pool, const mote_task_system *tasks) {
     mote_station_spin_step(&spin, DT);
     mote_debris_ship ship = mote_station_spin_ship(&spin, (mote_vec3){0.0f, 0.0f, 0.0f});
     mote_debris_released released = {released_ids, 256, 0};
     return mote_debris_pool_set_ship(pool, &ship) == MOTE_OK &&
-           mote_debris_pool_step(pool, DT, &released) == MOTE_OK;
+           (tasks == NULL ? mote_debris_pool_step(pool, DT, &released)
+                          : mote_debris_pool_step_parallel(pool, DT, tasks, &released)) == MOTE_OK;
 }
 
 /* Every field read, the clock, phase, position, orientation and velocity written. */

@@ -63,8 +63,9 @@ static mote_status add(void *pool, size_t i) {
     return mote_mover_pool_add(pool, &d, NULL);
 }
 
-static bool step(void *pool) {
-    return mote_mover_pool_step(pool, MOVER_DT) == MOTE_OK;
+static bool step(void *pool, const mote_task_system *tasks) {
+    return (tasks == NULL ? mote_mover_pool_step(pool, MOVER_DT)
+                          : mote_mover_pool_step_parallel(pool, MOVER_DT, tasks)) == MOTE_OK;
 }
 
 /* Items are movers stepped; bytes are the 16 fields read and the 12 written per mover. */

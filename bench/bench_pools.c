@@ -74,7 +74,13 @@ static bench_pool *acquire(const bench_pool_kind *kind, mote_backend backend, si
 
 static bool step(void *context) {
     const bench_pool *p = context;
-    return p->kind->step(p->pool);
+    return p->kind->step(p->pool, NULL);
+}
+
+static bool step_openmp(void *context) {
+    const bench_pool *p = context;
+    const mote_task_system tasks = mote_openmp_task_system();
+    return p->kind->step(p->pool, &tasks);
 }
 
 static void restore(void *context) {
@@ -90,10 +96,12 @@ static void restore(void *context) {
     }
 }
 
-/* One registered benchmark: a kind on a backend (the size is the benchmark's argument). */
+/* One registered benchmark: a kind on a backend, serial or parallel (the size is the
+ * benchmark's argument). */
 typedef struct pool_case {
     const bench_pool_kind *kind;
     mote_backend backend;
+    bool openmp;
 } pool_case;
 
 #define MAX_POOL_CASES 64
@@ -107,33 +115,47 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
         mote_bench_skip_with_error(state, "could not build the pool");
         return;
     }
-    bench_job job = {step, restore, p, p->count, c->kind->bytes_per_element};
+    bench_job job = {c->openmp ? step_openmp : step, restore, p, p->count,
+                     c->kind->bytes_per_element};
     bench_run(state, &job);
+}
+
+/* The case for kind on backend, serial or parallel (made once, shared by every size). */
+static const pool_case *case_for(const bench_pool_kind *kind, mote_backend backend, bool openmp) {
+    for (int k = 0; k < case_count; ++k) {
+        if (cases[k].kind == kind && cases[k].backend == backend && cases[k].openmp == openmp) {
+            return &cases[k];
+        }
+    }
+    if (case_count == MAX_POOL_CASES) {
+        return NULL;
+    }
+    cases[case_count] = (pool_case){kind, backend, openmp};
+    return &cases[case_count++];
 }
 
 void bench_register_pool_cases(const bench_pool_kind *kind) {
     for (size_t n = 0; n < sizeof pool_counts / sizeof pool_counts[0]; ++n) {
+        const int64_t count = (int64_t)pool_counts[n];
+        char name[96];
         for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
-            if (!mote_backend_available((mote_backend)b)) {
-                continue;
+            const pool_case *c = mote_backend_available((mote_backend)b)
+                                     ? case_for(kind, (mote_backend)b, false)
+                                     : NULL;
+            if (c != NULL) {
+                snprintf(name, sizeof name, "%s/%s/%lld", kind->name, mote_backend_name(c->backend),
+                         (long long)count);
+                mote_bench_register(name, run_case, (void *)c, count);
             }
-            pool_case *c = NULL;
-            for (int k = 0; k < case_count; ++k) {
-                if (cases[k].kind == kind && cases[k].backend == (mote_backend)b) {
-                    c = &cases[k];
-                }
-            }
-            if (c == NULL && case_count < MAX_POOL_CASES) {
-                c = &cases[case_count++];
-                *c = (pool_case){kind, (mote_backend)b};
-            }
-            if (c == NULL) {
-                continue;
-            }
-            char name[96];
-            snprintf(name, sizeof name, "%s/%s/%zu", kind->name, mote_backend_name(c->backend),
-                     pool_counts[n]);
-            mote_bench_register(name, run_case, c, (int64_t)pool_counts[n]);
+        }
+        /* the parallel step's work runs on other threads too: its rates are wall-clock */
+        const pool_case *c = mote_openmp_available() && pool_counts[n] >= 16384
+                                 ? case_for(kind, mote_backend_detect(), true)
+                                 : NULL;
+        if (c != NULL) {
+            snprintf(name, sizeof name, "%s/%s_openmp/%lld", kind->name,
+                     mote_backend_name(c->backend), (long long)count);
+            mote_bench_register_real_time(name, run_case, (void *)c, count);
         }
     }
 }

@@ -11,6 +11,7 @@
 
 #include "mote/backend.h"
 #include "mote/base.h"
+#include "mote/tasks.h"
 
 typedef struct bench_pool_kind {
     const char *name; /* the benchmark names' first part: "movers", "debris" */
@@ -21,12 +22,15 @@ typedef struct bench_pool_kind {
     mote_status (*add)(void *pool, size_t index);
     /* Puts the kind's per-run inputs back (a station spin restarted, ...); may be NULL. */
     void (*reset)(void *pool);
-    /* One frame: inputs for this step, then the pool's step. */
-    bool (*step)(void *pool);
+    /* One frame: inputs for this step, then the pool's step; with tasks NULL on this thread,
+     * else the pool's parallel step on them. */
+    bool (*step)(void *pool, const mote_task_system *tasks);
     size_t bytes_per_element; /* memory one step moves per element: the bytes reported */
 } bench_pool_kind;
 
-/* Registers name/<backend>/<count> for every runnable backend and size. */
+/* Registers name/<backend>/<count> for every runnable backend and size, and, where this build
+ * has OpenMP, name/<best>_openmp/<count> (the parallel step on mote_openmp_task_system() and
+ * the detected backend, timed by the wall clock) at 16384, 65536 and 1048576. */
 void bench_register_pool_cases(const bench_pool_kind *kind);
 
 /* Frees the pool kept alive between benchmarks. */

@@ -40,6 +40,9 @@ gate_install() {
 # the thread count, and test_tasks checks uneven and deferred splits without threads; the
 # native test runs (steps 2 and 3 of .ci/run) keep OpenMP's threads.
 export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
+# A test that asks for a worker count itself (test_parallel_kinds, two workers there) gets
+# threads that sleep while they wait rather than spin.
+export OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-passive}"
 
 # Ninja when installed and the build dir was not made by another generator.
 generator_for() {

@@ -159,6 +159,7 @@ const mote_pool_kind mote_debris_pool_kind_record = {
     .view_size = sizeof(mote_debris_view),
     .desc_size = sizeof(mote_debris_desc),
     .settings_size = sizeof(debris_pool_settings),
+    .parallel_min_elements = 1024, /* a piece costs 6-11 ns on avx2/avx512: 1024 are 6-11 us */
     .stored_fields = all_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,

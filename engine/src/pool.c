@@ -328,7 +328,7 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
         if (tasks == NULL) {
             step_range(begin, end, &job);
         } else {
-            mote_run_range_tasks(tasks, begin, end, step_range, &job);
+            mote_run_range_tasks(tasks, begin, end, kind->parallel_min_elements, step_range, &job);
         }
     }
     if (out_advanced != NULL) {

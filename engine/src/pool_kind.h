@@ -76,6 +76,10 @@ typedef struct mote_pool_kind {
     size_t view_size;     /* sizeof the public view: size_t count, then the field pointers */
     size_t desc_size;     /* sizeof the public desc */
     size_t settings_size; /* bytes of pool settings kept in the pool (mote_pool_settings) */
+    /* The smallest range a parallel step hands a worker (a multiple of MOTE_PAD_ELEMENTS): a
+     * pool of this many elements or fewer steps on the calling thread. Chosen per kind so a
+     * range is some microseconds of work, far above a task's overhead. */
+    size_t parallel_min_elements;
 
     /* Fields a pool stores (and its kernel reads), as a bit mask. */
     unsigned (*stored_fields)(const mote_pool *pool);

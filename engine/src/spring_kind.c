@@ -165,6 +165,8 @@ const mote_pool_kind mote_spring_pool_kind_record = {
     .view_size = sizeof(mote_spring_view),
     .desc_size = sizeof(mote_spring_desc),
     .settings_size = sizeof(spring_settings),
+    .parallel_min_elements =
+        8192, /* a spring element costs 0.5-2 ns on avx2/avx512: 8192 are 4-16 us */
     .stored_fields = stored_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,

@@ -23,18 +23,18 @@ static void run_blocks(size_t begin, size_t end, unsigned worker_index, void *ta
 }
 
 void mote_run_range_tasks(const mote_task_system *tasks, size_t begin, size_t end,
-                          mote_range_step_fn step, void *context) {
+                          size_t min_elements, mote_range_step_fn step, void *context) {
     if (begin >= end) {
         return;
     }
-    if (tasks == NULL || tasks->enqueue == NULL || end - begin <= MOTE_TASK_MIN_ELEMENTS) {
+    if (tasks == NULL || tasks->enqueue == NULL || end - begin <= min_elements) {
         step(begin, end, context);
         return;
     }
     range_job job = {begin, end, begin / MOTE_PAD_ELEMENTS, step, context};
     size_t blocks = (end + MOTE_PAD_ELEMENTS - 1) / MOTE_PAD_ELEMENTS - job.first_block;
-    void *handle = tasks->enqueue(run_blocks, blocks, MOTE_TASK_MIN_ELEMENTS / MOTE_PAD_ELEMENTS,
-                                  &job, tasks->user_context);
+    void *handle = tasks->enqueue(run_blocks, blocks, min_elements / MOTE_PAD_ELEMENTS, &job,
+                                  tasks->user_context);
     if (handle != NULL && tasks->finish != NULL) {
         tasks->finish(handle, tasks->user_context);
     }

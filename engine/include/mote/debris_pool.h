@@ -173,7 +173,8 @@ mote_status mote_debris_pool_step_range(mote_debris_pool *pool, size_t begin, si
 
 /* Steps every piece like mote_debris_pool_step, in ranges run on tasks (see mote/tasks.h;
  * NULL runs on this thread), then reports the released ids as the serial step does. Returns
- * once every range has run; the result is bit for bit the serial step's. */
+ * once every range has run; the result is bit for bit the serial step's. Ranges are at least
+ * 1024 pieces, so pools of 1024 or fewer run on this thread. */
 mote_status mote_debris_pool_step_parallel(mote_debris_pool *pool, float dt,
                                            const mote_task_system *tasks,
                                            mote_debris_released *released);

@@ -39,6 +39,10 @@ typedef struct mote_task_system {
  * OpenMP, one that runs every range on the calling thread (worker_count 1). */
 mote_task_system mote_openmp_task_system(void);
 
+/* The same with worker_count threads chosen at run time (0: omp_get_max_threads()). Any count
+ * gives the serial step's bits. A build without OpenMP runs on the calling thread. */
+mote_task_system mote_openmp_task_system_workers(unsigned worker_count);
+
 /* True when this build of mote has OpenMP, so mote_openmp_task_system() runs in parallel. */
 bool mote_openmp_available(void);
 
