@@ -90,28 +90,30 @@ static mote_status check_value(mote_field_check check, float value) {
 static mote_status desc_values(const mote_pool *pool, const void *desc, float *values) {
     const mote_pool_kind *kind = pool->kind;
     const unsigned stored = pool->core.fields.mask;
-    for (int f = 0; f < kind->field_count; ++f) {
-        size_t offset = kind->fields[f].desc_offset;
-        values[f] = 0.0f;
+    memset(values, 0, (size_t)kind->field_count * sizeof(float));
+    for (unsigned m = stored; m != 0; m &= m - 1) {
+        const int f = __builtin_ctz(m);
+        const size_t offset = kind->fields[f].desc_offset;
         if (offset != MOTE_NO_DESC) {
             memcpy(&values[f], (const char *)desc + offset, sizeof(float));
         }
     }
     mote_status status = kind->desc_to_values ? kind->desc_to_values(pool, desc, values) : MOTE_OK;
-    for (int f = 0; f < kind->field_count && status == MOTE_OK; ++f) {
-        if ((stored & FIELD_BIT(f)) && !isfinite(values[f])) {
-            status = MOTE_ERROR_NON_FINITE;
-        }
+    if (status != MOTE_OK) {
+        return status;
     }
-    for (int f = 0; f < kind->field_count && status == MOTE_OK; ++f) {
-        if (stored & FIELD_BIT(f)) {
-            status = check_value(kind->fields[f].check, values[f]);
-        }
+    /* every NaN or infinity is reported before any negative value */
+    bool non_finite = false, negative = false;
+    for (unsigned m = stored; m != 0; m &= m - 1) {
+        const int f = __builtin_ctz(m);
+        non_finite = non_finite || !isfinite(values[f]);
+        negative =
+            negative || (kind->fields[f].check == MOTE_CHECK_NONNEGATIVE && values[f] < 0.0f);
     }
-    if (status == MOTE_OK && kind->check_values != NULL) {
-        status = kind->check_values(pool, values);
+    if (non_finite || negative) {
+        return non_finite ? MOTE_ERROR_NON_FINITE : MOTE_ERROR_INVALID_ARGUMENT;
     }
-    return status;
+    return kind->check_values != NULL ? kind->check_values(pool, values) : MOTE_OK;
 }
 
 static void write_values(mote_pool *pool, size_t i, const float *values) {
