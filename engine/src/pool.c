@@ -8,7 +8,7 @@
 #include "pool.h"
 #include "task_split.h"
 
-#define FIELD_BIT(f) (1u << (f))
+#define FIELD_BIT(f) MOTE_FIELD_BIT(f)
 
 mote_status mote_pool_check_def(const mote_pool_kind *kind, const mote_pool_common_def *def) {
     if (def->cookie != kind->cookie) {
@@ -89,7 +89,7 @@ static mote_status check_value(mote_field_check check, float value) {
  * checks across fields. */
 static mote_status desc_values(const mote_pool *pool, const void *desc, float *values) {
     const mote_pool_kind *kind = pool->kind;
-    const unsigned stored = pool->core.fields.mask;
+    const mote_field_mask stored = pool->core.fields.mask;
     for (int f = 0; f < kind->field_count; ++f) {
         size_t offset = kind->fields[f].desc_offset;
         values[f] = 0.0f;
