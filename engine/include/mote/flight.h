@@ -61,9 +61,10 @@
  * each segment, so the speed along the curve is v |S'(u)| / ((s_(k+1) - s_k) 31), off the
  * profile by the variation of |S'| inside one segment relative to its mean
  * (mote_flight_speed_error gives that bound per path, sampled at 64 points per segment). It
- * grows with curvature: a gentle approach misses by well under 1% (0.1% on the test's),
- * a sharp turn by several percent; walking the curve at uniform u instead misses by the
- * variation of |S'| over the whole curve (tens of percent on the same paths).
+ * grows with curvature: a gentle approach misses by well under 1% (bound 0.02%, measured
+ * 0.05% with the float positions' noise, on tests/test_flight_ref.c's), a sharp turn by
+ * several percent (bound 6.2%, measured 4.9%); walking the curve at uniform u instead misses
+ * by the variation of |S'| over the whole curve (0.13% and 36% on the same two paths).
  *
  * Banking (seed 001, section 3): the curvature kappa = |S' x S''| / |S'|^3 (0 where |S'|^3
  * rounds to 0), the bank phi = atan(v^2 kappa / g) (libm atanf), capped at max_bank and
