@@ -73,7 +73,7 @@ static mote_status check_settings(const mote_debris_settings *s) {
     return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-static unsigned all_fields(const mote_pool *pool) {
+static uint64_t all_fields(const mote_pool *pool) {
     (void)pool;
     return DEBRIS_ALL_FIELDS;
 }

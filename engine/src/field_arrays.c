@@ -35,7 +35,7 @@ mote_status mote_field_arrays_reserve(mote_field_arrays *arrays, const mote_allo
     }
     float *fresh[MOTE_MAX_FIELDS] = {0};
     for (int f = 0; f < MOTE_MAX_FIELDS; ++f) {
-        if (!(arrays->mask & (1u << f))) {
+        if (!(arrays->mask & MOTE_FIELD_BIT(f))) {
             continue;
         }
         float *block = mote_allocate(allocator, block_bytes(f, cap));

@@ -6,11 +6,15 @@
 
 #include "mote/base.h"
 
-#define MOTE_MAX_FIELDS 32
+/* At most this many fields per kind (the flight kind stores 63: its 31-entry arc-length table
+ * beside the curve, the profile and the pose), and the field masks that fit them. */
+#define MOTE_MAX_FIELDS 64
+typedef uint64_t mote_field_mask;
+#define MOTE_FIELD_BIT(f) ((mote_field_mask)1 << (f))
 
 typedef struct mote_field_arrays {
     float *field[MOTE_MAX_FIELDS]; /* NULL for fields outside mask */
-    unsigned mask;                 /* bit f set: field f is stored */
+    mote_field_mask mask;          /* bit f set: field f is stored */
     size_t capacity;               /* elements per array, a multiple of MOTE_PAD_ELEMENTS */
 } mote_field_arrays;
 

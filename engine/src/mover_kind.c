@@ -77,7 +77,7 @@ static void split(float max_substep, float dt, int *out_count, float *out_subste
     *out_substep = clamped == 0.0f ? 0.0f : clamped / (float)n;
 }
 
-static unsigned all_fields(const mote_pool *pool) {
+static uint64_t all_fields(const mote_pool *pool) {
     (void)pool;
     return MOVER_ALL_FIELDS;
 }

@@ -8,7 +8,7 @@
 #include "pool.h"
 #include "task_split.h"
 
-#define FIELD_BIT(f) (1u << (f))
+#define FIELD_BIT(f) MOTE_FIELD_BIT(f)
 
 mote_status mote_pool_check_def(const mote_pool_kind *kind, const mote_pool_common_def *def) {
     if (def->cookie != kind->cookie) {
@@ -89,10 +89,10 @@ static mote_status check_value(mote_field_check check, float value) {
  * checks across fields. */
 static mote_status desc_values(const mote_pool *pool, const void *desc, float *values) {
     const mote_pool_kind *kind = pool->kind;
-    const unsigned stored = pool->core.fields.mask;
+    const mote_field_mask stored = pool->core.fields.mask;
     memset(values, 0, (size_t)kind->field_count * sizeof(float));
-    for (unsigned m = stored; m != 0; m &= m - 1) {
-        const int f = __builtin_ctz(m);
+    for (mote_field_mask m = stored; m != 0; m &= m - 1) {
+        const int f = __builtin_ctzll(m);
         const size_t offset = kind->fields[f].desc_offset;
         if (offset != MOTE_NO_DESC) {
             memcpy(&values[f], (const char *)desc + offset, sizeof(float));
@@ -104,8 +104,8 @@ static mote_status desc_values(const mote_pool *pool, const void *desc, float *v
     }
     /* every NaN or infinity is reported before any negative value */
     bool non_finite = false, negative = false;
-    for (unsigned m = stored; m != 0; m &= m - 1) {
-        const int f = __builtin_ctz(m);
+    for (mote_field_mask m = stored; m != 0; m &= m - 1) {
+        const int f = __builtin_ctzll(m);
         non_finite = non_finite || !isfinite(values[f]);
         negative =
             negative || (kind->fields[f].check == MOTE_CHECK_NONNEGATIVE && values[f] < 0.0f);

@@ -15,7 +15,7 @@ uint32_t mote_pool_core_new_tag(unsigned kind_number) {
 }
 
 mote_status mote_pool_core_init(mote_pool_core *core, const mote_allocator *allocator,
-                                unsigned field_mask, size_t capacity, size_t max_count,
+                                mote_field_mask field_mask, size_t capacity, size_t max_count,
                                 uint32_t tag) {
     memset(core, 0, sizeof *core);
     core->tag = tag;

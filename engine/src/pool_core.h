@@ -30,7 +30,7 @@ static inline unsigned mote_pool_tag_kind(uint32_t tag) {
  * capacity elements, issuing ids tagged tag. capacity <= max_count < UINT32_MAX - 1 is the
  * caller's to check. */
 mote_status mote_pool_core_init(mote_pool_core *core, const mote_allocator *allocator,
-                                unsigned field_mask, size_t capacity, size_t max_count,
+                                mote_field_mask field_mask, size_t capacity, size_t max_count,
                                 uint32_t tag);
 
 /* Frees the storage (the core itself belongs to the caller). */

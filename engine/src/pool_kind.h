@@ -82,7 +82,7 @@ typedef struct mote_pool_kind {
     size_t parallel_min_elements;
 
     /* Fields a pool stores (and its kernel reads), as a bit mask. */
-    unsigned (*stored_fields)(const mote_pool *pool);
+    uint64_t (*stored_fields)(const mote_pool *pool); /* a mote_field_mask (field_arrays.h) */
     /* The kernel this pool's elements step with. */
     mote_kernel_id (*kernel)(const mote_pool *pool);
 

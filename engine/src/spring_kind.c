@@ -106,7 +106,7 @@ static mote_spring_kind kind_of(const mote_pool *pool) {
     return ((const spring_settings *)mote_pool_settings_const(pool))->kind;
 }
 
-static unsigned stored_fields(const mote_pool *pool) {
+static uint64_t stored_fields(const mote_pool *pool) {
     return spring_kind_reads[kind_of(pool)];
 }
 

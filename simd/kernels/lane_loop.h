@@ -22,14 +22,14 @@
 typedef void (*mote_lane_body_fn)(float *const *p, size_t i, const void *k);
 
 typedef struct mote_lane_plan {
-    int field_count;       /* fields of the kind (<= MOTE_MAX_FIELDS) */
-    unsigned reads;        /* bit f: the body reads field f */
-    unsigned writes;       /* bit f: the body writes field f */
-    size_t prefetch_min;   /* ranges at least this long prefetch (SIZE_MAX: never) */
-    size_t prefetch_ahead; /* elements ahead */
-    bool prefetch_to_l2;   /* locality 2 (L2) instead of 3 (every level) */
-    bool prefetch_by_line; /* once per 64-byte line of each field, not once per vector */
-    int unroll;            /* vectors per iteration of the prefetching loop (1 or 2) */
+    int field_count;        /* fields of the kind (<= MOTE_MAX_FIELDS) */
+    mote_field_mask reads;  /* bit f: the body reads field f */
+    mote_field_mask writes; /* bit f: the body writes field f */
+    size_t prefetch_min;    /* ranges at least this long prefetch (SIZE_MAX: never) */
+    size_t prefetch_ahead;  /* elements ahead */
+    bool prefetch_to_l2;    /* locality 2 (L2) instead of 3 (every level) */
+    bool prefetch_by_line;  /* once per 64-byte line of each field, not once per vector */
+    int unroll;             /* vectors per iteration of the prefetching loop (1 or 2) */
 } mote_lane_plan;
 
 /* Prefetches element i + ahead of every field the plan reads: for writing where it writes. */
@@ -38,13 +38,13 @@ MOTE_ALWAYS_INLINE void mote_lane_prefetch(float *const *p, size_t i, const mote
         return; /* not the first vector of a 64-byte line */
     }
     /* unrolled, so the plan's masks fold into one prefetch per field read */
-#pragma GCC unroll 32
+#pragma GCC unroll 64
     for (int f = 0; f < plan.field_count; ++f) {
-        if (!(plan.reads & (1u << f))) {
+        if (!(plan.reads & MOTE_FIELD_BIT(f))) {
             continue;
         }
         const float *a = p[f] + i + plan.prefetch_ahead;
-        const bool w = (plan.writes & (1u << f)) != 0;
+        const bool w = (plan.writes & MOTE_FIELD_BIT(f)) != 0;
         if (plan.prefetch_to_l2) {
             w ? __builtin_prefetch(a, 1, 2) : __builtin_prefetch(a, 0, 2);
         } else {
@@ -93,13 +93,13 @@ MOTE_ALWAYS_INLINE void mote_lane_loop(float *const *fields, size_t begin, size_
         for (int f = 0; f < plan.field_count; ++f) {
             b[f] = buffer[f];
             memset(buffer[f], 0, sizeof buffer[f]);
-            if (plan.reads & (1u << f)) {
+            if (plan.reads & MOTE_FIELD_BIT(f)) {
                 memcpy(buffer[f], p[f] + i, n * sizeof(float));
             }
         }
         body(b, 0, k);
         for (int f = 0; f < plan.field_count; ++f) {
-            if (plan.writes & (1u << f)) {
+            if (plan.writes & MOTE_FIELD_BIT(f)) {
                 memcpy(p[f] + i, buffer[f], n * sizeof(float));
             }
         }

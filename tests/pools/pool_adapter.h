@@ -15,7 +15,7 @@
 #include "test_support.h"
 
 /* Most stored arrays one pool kind has, and most desc values an add takes. */
-#define POOL_MAX_FIELDS 32
+#define POOL_MAX_FIELDS 64
 
 /* One stored per-element array, as the pool's view exposes it. */
 typedef struct pool_field {

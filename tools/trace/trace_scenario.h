@@ -120,4 +120,8 @@ bool trace_scenario_debris(const trace_options *options, const char *csv_path,
                            trace_written *written, FILE *log, FILE *err);
 extern const trace_figure trace_figure_debris;
 
+bool trace_scenario_flights(const trace_options *options, const char *csv_path,
+                            trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_flights;
+
 #endif

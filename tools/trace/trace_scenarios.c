@@ -10,6 +10,8 @@ static const trace_scenario scenarios[] = {
      &trace_figure_crowd},
     {"debris", "a spinning hull shedding pieces: peel, release, tumble", trace_scenario_debris,
      &trace_figure_debris},
+    {"flights", "a flock landing on a wire: Hermite approaches, braking, banking",
+     trace_scenario_flights, &trace_figure_flights},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {
