@@ -184,6 +184,18 @@ static mote_backend backend(const void *pool) {
     return mote_mover_pool_backend(pool);
 }
 
+static size_t snapshot_size(const void *pool) {
+    return mote_mover_pool_snapshot_size(pool);
+}
+
+static mote_status save(const void *pool, void *buffer, size_t size, size_t *out_written) {
+    return mote_mover_pool_save(pool, buffer, size, out_written);
+}
+
+static mote_status restore(void *pool, const void *buffer, size_t size) {
+    return mote_mover_pool_restore(pool, buffer, size);
+}
+
 /* What mote_mover_pool_step does, with the table's kernel: the pool's split of dt into
  * sub-steps, the per-step coefficients prepared once from the pool's params, one call. */
 static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
@@ -210,7 +222,8 @@ static void step_table(const pool_adapter *self, void *pool, const mote_kernel_t
         .remove = remove_element, .contains = contains, .id_at = id_at, .count = count,            \
         .capacity = capacity, .reserve = reserve, .fields = fields, .step = step,                  \
         .step_range = step_range, .validate = validate, .set_backend = set_backend,                \
-        .backend = backend, .step_table = step_table,                                              \
+        .backend = backend, .step_table = step_table, .snapshot_size = snapshot_size,              \
+        .save = save, .restore = restore,                                                          \
     }
 
 static const pool_adapter mover_adapters[] = {
