@@ -4,6 +4,7 @@
 #include "bench_movers.h"
 #include "bench_debris.h"
 #include "bench_shim.h"
+#include "bench_snapshot.h"
 #include "bench_springs.h"
 
 int main(int argc, char **argv) {
@@ -11,9 +12,11 @@ int main(int argc, char **argv) {
     bench_register_spring_cases();
     bench_register_mover_cases();
     bench_register_debris_cases();
+    bench_register_snapshot_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_movers_release();
     bench_debris_release();
+    bench_snapshot_release();
     return exit_code;
 }

@@ -117,7 +117,8 @@ typedef struct mote_pool_kind {
      * assert) for a step of advanced seconds: the kind's per-step constants. */
     void (*prepare)(const mote_pool *pool, float dt, void *constants);
     /* Checks settings (kind->settings_size bytes) as create checks the def's: MOTE_OK or the
-     * status create would give. A restored snapshot's settings pass it before they are used. */
+     * status create would give. A restored snapshot's settings pass it before they are used.
+     * Optional only for a kind without setting members (restore refuses the others). */
     mote_status (*check_settings)(const void *settings);
 } mote_pool_kind;
 

@@ -365,7 +365,7 @@ static bool settings_fit(const mote_pool *pool, const mote_pool_kind *kind, cons
             return false;
         }
     }
-    if (kind->check_settings(settings) != MOTE_OK) {
+    if (kind->check_settings != NULL && kind->check_settings(settings) != MOTE_OK) {
         return false;
     }
     /* The kind's hooks read only the settings: ask them about a copy of the pool's header
@@ -473,7 +473,8 @@ static void restore_ids(mote_id_table *ids, const sections *s, const snapshot_he
 
 mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
                               size_t size) {
-    if (!mote_pool_is(pool, kind) || buffer == NULL || kind->check_settings == NULL ||
+    if (!mote_pool_is(pool, kind) || buffer == NULL ||
+        (kind->check_settings == NULL && kind->setting_count > 0) ||
         kind->settings_size > MAX_SETTINGS_BYTES) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
