@@ -454,11 +454,12 @@ static void restore_ids(mote_id_table *ids, const sections *s, const snapshot_he
     const uint32_t top = old_used > h->slots_used ? old_used : h->slots_used;
     get_words(ids->slot_of_dense, s->slot_of_dense, h->count);
     if (top > 0) {
-        for (uint32_t slot = 1; slot <= top; ++slot) {
-            ids->dense_of_slot[slot] = FREE_SLOT;
-            ids->next_free[slot] = 0;
-            ids->generation[slot] = 1; /* a slot never handed out */
-        }
+        _Static_assert(FREE_SLOT == UINT32_MAX, "a free slot is all one bits");
+        memset(ids->dense_of_slot + 1, 0xff, top * sizeof(uint32_t));
+        memset(ids->next_free + 1, 0, top * sizeof(uint32_t));
+    }
+    for (uint32_t slot = h->slots_used + 1; slot <= top; ++slot) {
+        ids->generation[slot] = 1; /* a slot never handed out */
     }
     get_words(ids->generation + 1, s->generation, h->slots_used);
     for (uint32_t d = 0; d < h->count; ++d) {
