@@ -3,6 +3,7 @@
 #include "bench_cases.h"
 #include "bench_pools.h"
 #include "bench_shim.h"
+#include "bench_snapshot.h"
 #include "bench_springs.h"
 
 int main(int argc, char **argv) {
@@ -10,8 +11,10 @@ int main(int argc, char **argv) {
     bench_register_spring_cases();
     bench_register_pool_cases(&bench_movers_kind);
     bench_register_pool_cases(&bench_debris_kind);
+    bench_register_snapshot_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
+    bench_snapshot_release();
     return exit_code;
 }

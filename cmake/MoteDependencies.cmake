@@ -5,6 +5,14 @@ if(NOT SIMDE_INCLUDE_DIR)
                       "(apt-get install libsimde-dev)")
 endif()
 
+# xxHash for the snapshot checksum (engine/src/pool_snapshot.c), header only
+# (XXH_INLINE_ALL): compiled in, so libmote.a and programs using it need no libxxhash.
+find_path(XXHASH_INCLUDE_DIR xxhash.h)
+if(NOT XXHASH_INCLUDE_DIR)
+  message(FATAL_ERROR "xxHash header not found: install the Debian package libxxhash-dev "
+                      "(apt-get install libxxhash-dev)")
+endif()
+
 find_package(PkgConfig QUIET)
 
 # cmocka for the tests: its pkg-config file, or its CMake package.

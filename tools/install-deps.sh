@@ -7,8 +7,8 @@ set -euo pipefail
 # make: CMake's default generator, which README.md's install commands (and the install_readme
 # test that runs them) use; cmake only recommends it. libc6-dev: gcc only recommends it (g++
 # happens to depend on it through libstdc++-12-dev). gnuplot-nox: mote-trace draws with it.
-packages=(cmake make ninja-build gcc libc6-dev g++ pkg-config libsimde-dev libcmocka-dev
-    libbenchmark-dev gnuplot-nox "$@")
+packages=(cmake make ninja-build gcc libc6-dev g++ pkg-config libsimde-dev libxxhash-dev
+    libcmocka-dev libbenchmark-dev gnuplot-nox "$@")
 
 if ! command -v dpkg >/dev/null 2>&1; then
     echo "install-deps: no dpkg here (not Debian?); make sure these are installed: ${packages[*]}"

@@ -112,6 +112,29 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     mote_mover_step_prepare(&s->params, substep, substeps, constants);
 }
 
+#define MOVER_SETTING(member, type)                                                                \
+    { #member, offsetof(mover_settings, member), MOTE_SETTING_##type }
+static const mote_setting_info mover_setting_members[] = {
+    MOVER_SETTING(params.acceleration, F32),
+    MOVER_SETTING(params.deceleration, F32),
+    MOVER_SETTING(params.directional_acceleration, F32),
+    MOVER_SETTING(params.turn_strength, F32),
+    MOVER_SETTING(params.acceleration_halflife, F32),
+    MOVER_SETTING(params.deceleration_halflife, F32),
+    MOVER_SETTING(params.acceleration_compensation, F32),
+    MOVER_SETTING(params.deceleration_compensation, F32),
+    MOVER_SETTING(params.rotation_halflife, F32),
+    MOVER_SETTING(params.rotation_double_spring, BOOL),
+    MOVER_SETTING(max_substep, F32),
+};
+
+static mote_status check_settings(const void *settings) {
+    const mover_settings *s = settings;
+    return mote_movement_params_valid(&s->params) && valid_substep(s->max_substep)
+               ? MOTE_OK
+               : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
 #define MOVER_FIELD_ROW(e, view_member, desc_member, role, check, how)                             \
     MOTE_FIELD_ROW(mote_mover_view, mote_mover_desc, e, view_member, desc_member, role, check, how)
 static const mote_field_info mover_fields[MOVER_FIELD_COUNT] = {MOVER_FIELDS(MOVER_FIELD_ROW)};
@@ -127,12 +150,15 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .settings_size = sizeof(mover_settings),
     .parallel_min_elements =
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
+    .setting_count = sizeof mover_setting_members / sizeof mover_setting_members[0],
+    .setting_members = mover_setting_members,
     .stored_fields = all_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
     .advance = advance,
     .prepare = prepare,
+    .check_settings = check_settings,
 };
 
 #define RECORD (&mote_mover_pool_kind_record)

@@ -7,6 +7,7 @@
 #define MOTE_POOL_API_H
 
 #include "pool.h"
+#include "pool_snapshot.h"
 
 /* The public pool types are the generic pool under a name of their own. */
 #define MOTE_AS_POOL(p)       ((mote_pool *)(void *)(p))
@@ -77,6 +78,16 @@
     mote_status mote_##k##_pool_advance_of(const mote_##k##_pool *pool, float dt,                  \
                                            float *out_advanced) {                                  \
         return mote_pool_advance_of(MOTE_AS_CONST_POOL(pool), record, dt, out_advanced);           \
+    }                                                                                              \
+    size_t mote_##k##_pool_snapshot_size(const mote_##k##_pool *pool) {                            \
+        return mote_pool_snapshot_size(MOTE_AS_CONST_POOL(pool), record);                          \
+    }                                                                                              \
+    mote_status mote_##k##_pool_save(const mote_##k##_pool *pool, void *buffer, size_t size,       \
+                                     size_t *out_written) {                                        \
+        return mote_pool_save(MOTE_AS_CONST_POOL(pool), record, buffer, size, out_written);        \
+    }                                                                                              \
+    mote_status mote_##k##_pool_restore(mote_##k##_pool *pool, const void *buffer, size_t size) {  \
+        return mote_pool_restore(MOTE_AS_POOL(pool), record, buffer, size);                        \
     }
 
 /* The step functions of a kind whose step takes nothing but dt. */

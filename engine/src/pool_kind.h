@@ -50,6 +50,22 @@ typedef struct mote_field_info {
 /* The enum of a field list: X(ENUM, ...) -> ENUM, */
 #define MOTE_FIELD_ENUM(e, ...) e,
 
+/* How a member of a kind's settings is written to a snapshot (pool_snapshot.c): each as one
+ * little-endian 32-bit word, so a snapshot never depends on the struct's padding, bool size or
+ * byte order. */
+typedef enum mote_setting_type {
+    MOTE_SETTING_F32, /* a float: its IEEE-754 bits */
+    MOTE_SETTING_I32, /* a 32-bit int or an enum of int size: two's complement */
+    MOTE_SETTING_BOOL /* a bool: 0 or 1 (a snapshot with another value is corrupt) */
+} mote_setting_type;
+
+/* One member of a kind's settings struct (name as a path: "params.acceleration"). */
+typedef struct mote_setting_info {
+    const char *name;
+    size_t offset; /* offsetof(settings struct, member) */
+    mote_setting_type type;
+} mote_setting_info;
+
 typedef struct mote_pool mote_pool;
 
 /* The largest public desc of any kind (checked per kind). */
@@ -80,6 +96,9 @@ typedef struct mote_pool_kind {
      * pool of this many elements or fewer steps on the calling thread. Chosen per kind so a
      * range is some microseconds of work, far above a task's overhead. */
     size_t parallel_min_elements;
+    /* Every member of the settings struct, in a fixed order: what a snapshot stores of it. */
+    int setting_count;
+    const mote_setting_info *setting_members;
 
     /* Fields a pool stores (and its kernel reads), as a bit mask. */
     uint64_t (*stored_fields)(const mote_pool *pool); /* a mote_field_mask (field_arrays.h) */
@@ -101,6 +120,10 @@ typedef struct mote_pool_kind {
     /* Fills constants (at most MOTE_MAX_CONSTANTS_BYTES, checked by the kind's static
      * assert) for a step of advanced seconds: the kind's per-step constants. */
     void (*prepare)(const mote_pool *pool, float dt, void *constants);
+    /* Checks settings (kind->settings_size bytes) as create checks the def's: MOTE_OK or the
+     * status create would give. A restored snapshot's settings pass it before they are used.
+     * Optional only for a kind without setting members (restore refuses the others). */
+    mote_status (*check_settings)(const void *settings);
 } mote_pool_kind;
 
 /* The field pointers a public view of kind holds, indexed by field. */

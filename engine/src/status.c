@@ -25,6 +25,10 @@ const char *mote_status_name(mote_status status) {
         return "MOTE_ERROR_WRONG_POOL";
     case MOTE_ERROR_UNINITIALIZED_DEF:
         return "MOTE_ERROR_UNINITIALIZED_DEF";
+    case MOTE_ERROR_CORRUPT_SNAPSHOT:
+        return "MOTE_ERROR_CORRUPT_SNAPSHOT";
+    case MOTE_ERROR_BUFFER_TOO_SMALL:
+        return "MOTE_ERROR_BUFFER_TOO_SMALL";
     }
     return "MOTE_ERROR_UNKNOWN";
 }

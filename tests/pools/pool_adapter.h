@@ -69,6 +69,10 @@ struct pool_adapter {
      * on an AVX2 CPU) are held to the golden hashes too. dt is already valid. */
     void (*step_table)(const pool_adapter *self, void *pool, const mote_kernel_table *table,
                        float dt);
+    /* The pool's snapshots: mote_<kind>_pool_snapshot_size, _save and _restore. */
+    size_t (*snapshot_size)(const void *pool);
+    mote_status (*save)(const void *pool, void *buffer, size_t size, size_t *out_written);
+    mote_status (*restore)(void *pool, const void *buffer, size_t size);
 };
 
 /* A pool's adapters (one per kind it has). */

@@ -1,5 +1,6 @@
 /* The adapter calls every pool kind shares, over the kind record each pool carries. */
 #include "pool.h"
+#include "pool_snapshot.h"
 #include "pool_adapter_generic.h"
 
 static mote_pool *pool_of(void *pool) {
@@ -89,4 +90,16 @@ void pool_generic_step_table(const pool_adapter *self, void *pool, const mote_ke
         return;
     }
     mote_pool_run_table(pool_of(pool), table, 0, count, advanced);
+}
+
+size_t pool_generic_snapshot_size(const void *pool) {
+    return mote_pool_snapshot_size(const_pool_of(pool), kind_of(pool));
+}
+
+mote_status pool_generic_save(const void *pool, void *buffer, size_t size, size_t *out_written) {
+    return mote_pool_save(const_pool_of(pool), kind_of(pool), buffer, size, out_written);
+}
+
+mote_status pool_generic_restore(void *pool, const void *buffer, size_t size) {
+    return mote_pool_restore(pool_of(pool), kind_of(pool), buffer, size);
 }

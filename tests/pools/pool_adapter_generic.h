@@ -26,6 +26,10 @@ mote_backend pool_generic_backend(const void *pool);
 void pool_generic_step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
                              float dt);
 
+size_t pool_generic_snapshot_size(const void *pool);
+mote_status pool_generic_save(const void *pool, void *buffer, size_t size, size_t *out_written);
+mote_status pool_generic_restore(void *pool, const void *buffer, size_t size);
+
 /* The members of a pool_adapter initialiser that every kind shares, but the two steps. */
 #define POOL_GENERIC_CALLS                                                                         \
     .destroy = pool_generic_destroy, .remove = pool_generic_remove,                                \
@@ -33,7 +37,8 @@ void pool_generic_step_table(const pool_adapter *self, void *pool, const mote_ke
     .capacity = pool_generic_capacity, .reserve = pool_generic_reserve,                            \
     .fields = pool_generic_fields, .validate = pool_generic_validate,                              \
     .set_backend = pool_generic_set_backend, .backend = pool_generic_backend,                      \
-    .step_table = pool_generic_step_table
+    .step_table = pool_generic_step_table, .snapshot_size = pool_generic_snapshot_size,            \
+    .save = pool_generic_save, .restore = pool_generic_restore
 /* The two steps, for a kind whose step takes nothing but dt. */
 #define POOL_GENERIC_STEPS .step = pool_generic_step, .step_range = pool_generic_step_range
 

@@ -33,8 +33,12 @@ typedef enum mote_status {
     MOTE_ERROR_BACKEND_UNAVAILABLE = -8, /* this CPU (or build) cannot run that backend */
     MOTE_ERROR_WRONG_POOL = -9,          /* the id was issued by another pool (or another kind of
                                           * pool): it never addresses this pool's elements */
-    MOTE_ERROR_UNINITIALIZED_DEF = -10   /* the def did not come from its mote_default_*_def()
+    MOTE_ERROR_UNINITIALIZED_DEF = -10,  /* the def did not come from its mote_default_*_def()
                                           * (a zeroed or hand-built struct) */
+    MOTE_ERROR_CORRUPT_SNAPSHOT = -11,   /* restore: the bytes are not a snapshot this pool can
+                                          * take (truncated, damaged, newer, another kind) */
+    MOTE_ERROR_BUFFER_TOO_SMALL = -12    /* save: the buffer is smaller than the snapshot (the
+                                          * size needed is reported) */
 } mote_status;
 
 /* Short constant name of a status ("MOTE_OK", "MOTE_ERROR_FULL", ...). Never NULL. */

@@ -213,6 +213,32 @@ mote_status mote_mover_pool_set_backend(mote_mover_pool *pool, mote_backend back
  * NULL pool. */
 mote_backend mote_mover_pool_backend(const mote_mover_pool *pool);
 
+/* Snapshots (docs/snapshot-format.md): the pool's whole state as bytes and back, for
+ * rollback, save games, replays and moving a simulation between processes. The format is
+ * versioned, little-endian and checksummed (XXH3-64), the same on x86-64 and aarch64; the
+ * backend is not part of it (every wide backend steps a restored pool to the same bits). */
+
+/* Bytes a snapshot of the pool takes now (grows with count); 0 for a NULL pool. */
+size_t mote_mover_pool_snapshot_size(const mote_mover_pool *pool);
+
+/* Writes the pool's whole state (count, every stored field, the ids, params and max_substep,
+ * max_dt) into buffer and its length to *out_written (may be NULL). MOTE_ERROR_BUFFER_TOO_SMALL
+ * when size is below mote_mover_pool_snapshot_size, with that size in *out_written (buffer may be
+ * NULL with size 0, to ask); MOTE_ERROR_NON_FINITE when a stored field holds NaN or infinity
+ * (written through the view: see _validate), the buffer then unspecified. The pool never
+ * changes. */
+mote_status mote_mover_pool_save(const mote_mover_pool *pool, void *buffer, size_t size,
+                                 size_t *out_written);
+
+/* Replaces the pool's whole state with a snapshot (exactly the size bytes save wrote): every
+ * id issued before the save addresses the same element afterwards (the pool takes the saved
+ * pool's tag), and stepping continues bit for bit as the saved pool would have. The pool keeps
+ * its backend, allocator and max_count. All or nothing: MOTE_ERROR_CORRUPT_SNAPSHOT for bytes
+ * that are not a snapshot this pool can take (truncated, damaged, a newer format, another kind
+ * of pool, settings create would refuse, more elements than max_count, an inconsistent id table,
+ * non-finite data); MOTE_ERROR_OUT_OF_MEMORY when growing failed. */
+mote_status mote_mover_pool_restore(mote_mover_pool *pool, const void *buffer, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

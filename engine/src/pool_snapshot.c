@@ -1,0 +1,523 @@
+/* Snapshots of any pool kind: save writes the whole state in the format of
+ * docs/snapshot-format.md, restore checks a blob completely (size, header, checksum, settings,
+ * id table, finite fields) before it changes anything, then replaces the pool's state. Written
+ * once, from the kind record: every kind registered with MOTE_POOL_API has snapshots. */
+#include <math.h>
+#include <string.h>
+
+#include "allocator.h"
+#include "pool_snapshot.h"
+
+/* xxHash (Debian libxxhash-dev), header only: libmote.a gains no link dependency. */
+#define XXH_INLINE_ALL
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC 12 sees XXH32's tail reads of a 1-byte input as out of bounds (a false positive). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#endif
+#include <xxhash.h>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#define FREE_SLOT UINT32_MAX
+/* The largest settings struct a kind may have (checked at run time: restore decodes into a
+ * buffer this big). */
+#define MAX_SETTINGS_BYTES 256
+/* Bulk sections are hashed and checked in pieces this big, while they are in L1. */
+#define CHUNK_WORDS 4096
+
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_LITTLE_ENDIAN 1
+#else
+#define HOST_LITTLE_ENDIAN 0
+#endif
+
+/* ---- little-endian encoders ------------------------------------------------------------- */
+
+static void put_u32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+static uint32_t get_u32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put_u64(unsigned char *p, uint64_t v) {
+    put_u32(p, (uint32_t)v);
+    put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint64_t get_u64(const unsigned char *p) {
+    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
+}
+
+/* n 32-bit host words (floats or uint32_t) -> n little-endian words. On a little-endian host
+ * the bytes are the same, so it is one copy. */
+static void put_words(unsigned char *dst, const void *src, size_t n) {
+    if (n == 0) {
+        return;
+    }
+    if (HOST_LITTLE_ENDIAN) {
+        memcpy(dst, src, n * 4);
+        return;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t w;
+        memcpy(&w, (const unsigned char *)src + 4 * i, 4);
+        put_u32(dst + 4 * i, w);
+    }
+}
+
+/* n little-endian words -> n 32-bit host words. */
+static void get_words(void *dst, const unsigned char *src, size_t n) {
+    if (n == 0) {
+        return;
+    }
+    if (HOST_LITTLE_ENDIAN) {
+        memcpy(dst, src, n * 4);
+        return;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t w = get_u32(src + 4 * i);
+        memcpy((unsigned char *)dst + 4 * i, &w, 4);
+    }
+}
+
+/* Word i of a little-endian array, as a host value. */
+static uint32_t word_at(const unsigned char *p, size_t i) {
+    uint32_t w;
+    if (HOST_LITTLE_ENDIAN) {
+        memcpy(&w, p + 4 * i, 4);
+    } else {
+        w = get_u32(p + 4 * i);
+    }
+    return w;
+}
+
+/* True when no word of the n (host words, floats' bits) is a NaN or infinity. */
+static bool bits_finite(const uint32_t *bits, size_t n) {
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        bad |= (bits[i] & 0x7f800000u) == 0x7f800000u;
+    }
+    return bad == 0;
+}
+
+static bool le_words_finite(const unsigned char *p, size_t n) {
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        bad |= (word_at(p, i) & 0x7f800000u) == 0x7f800000u;
+    }
+    return bad == 0;
+}
+
+uint64_t mote_snapshot_checksum(const void *bytes, size_t size) {
+    return XXH3_64bits(bytes, size);
+}
+
+/* ---- what a kind's snapshot looks like -------------------------------------------------- */
+
+/* The header's fields after the magic, in order (docs/snapshot-format.md). */
+typedef struct snapshot_header {
+    uint32_t version;
+    uint32_t header_bytes;
+    uint32_t kind_number;
+    uint32_t name_hash;   /* XXH32 of the kind's name */
+    uint32_t layout_hash; /* XXH32 of its field and settings names and types */
+    uint32_t field_count;
+    uint32_t field_mask; /* the stored fields */
+    uint32_t tag;        /* the pool tag its ids carry */
+    uint32_t count;
+    uint32_t slots_used;
+    uint32_t free_count;
+    uint32_t setting_words;
+    uint32_t max_dt_bits;
+    uint32_t reserved; /* 0 */
+} snapshot_header;
+
+#define HEADER_WORDS 14
+_Static_assert(8 + 4 * HEADER_WORDS == MOTE_SNAPSHOT_HEADER_BYTES, "the header is 64 bytes");
+
+static uint32_t name_hash(const mote_pool_kind *kind) {
+    return XXH32(kind->name, strlen(kind->name), 0);
+}
+
+/* Hash of every field name and every settings member's name and type, each name ended by a
+ * 0 byte: a kind whose field list or settings change no longer reads old snapshots. */
+static uint32_t layout_hash(const mote_pool_kind *kind) {
+    XXH32_state_t state;
+    XXH32_reset(&state, 0);
+    for (int f = 0; f < kind->field_count; ++f) {
+        XXH32_update(&state, kind->fields[f].name, strlen(kind->fields[f].name) + 1);
+    }
+    for (int s = 0; s < kind->setting_count; ++s) {
+        const mote_setting_info *m = &kind->setting_members[s];
+        unsigned char type = (unsigned char)m->type;
+        XXH32_update(&state, m->name, strlen(m->name) + 1);
+        XXH32_update(&state, &type, 1);
+    }
+    return XXH32_digest(&state);
+}
+
+static unsigned popcount(uint32_t mask) {
+    unsigned n = 0;
+    for (; mask != 0; mask &= mask - 1) {
+        ++n;
+    }
+    return n;
+}
+
+/* Bytes of a snapshot with these section lengths (in 64 bits: every input is 32 bits). */
+static uint64_t snapshot_bytes(const snapshot_header *h) {
+    uint64_t words = (uint64_t)h->setting_words + (uint64_t)popcount(h->field_mask) * h->count +
+                     h->count + h->slots_used + h->free_count;
+    return MOTE_SNAPSHOT_HEADER_BYTES + 4 * words + MOTE_SNAPSHOT_CHECKSUM_BYTES;
+}
+
+static snapshot_header header_of(const mote_pool *pool, const mote_pool_kind *kind) {
+    const mote_pool_core *core = &pool->core;
+    uint32_t max_dt_bits;
+    memcpy(&max_dt_bits, &pool->max_dt, 4);
+    snapshot_header h = {
+        .version = MOTE_SNAPSHOT_VERSION,
+        .header_bytes = MOTE_SNAPSHOT_HEADER_BYTES,
+        .kind_number = kind->number,
+        .name_hash = name_hash(kind),
+        .layout_hash = layout_hash(kind),
+        .field_count = (uint32_t)kind->field_count,
+        .field_mask = core->fields.mask,
+        .tag = core->tag,
+        .count = (uint32_t)core->count,
+        .slots_used = core->ids.slots_used,
+        .free_count = core->ids.slots_used - (uint32_t)core->count,
+        .setting_words = (uint32_t)kind->setting_count,
+        .max_dt_bits = max_dt_bits,
+        .reserved = 0,
+    };
+    return h;
+}
+
+static void put_header(unsigned char *p, const snapshot_header *h) {
+    const uint32_t w[HEADER_WORDS] = {
+        h->version,     h->header_bytes,  h->kind_number, h->name_hash, h->layout_hash,
+        h->field_count, h->field_mask,    h->tag,         h->count,     h->slots_used,
+        h->free_count,  h->setting_words, h->max_dt_bits, h->reserved,
+    };
+    memcpy(p, MOTE_SNAPSHOT_MAGIC, 8);
+    for (int i = 0; i < HEADER_WORDS; ++i) {
+        put_u32(p + 8 + 4 * i, w[i]);
+    }
+}
+
+static void get_header(const unsigned char *p, snapshot_header *h) {
+    uint32_t w[HEADER_WORDS];
+    for (int i = 0; i < HEADER_WORDS; ++i) {
+        w[i] = get_u32(p + 8 + 4 * i);
+    }
+    snapshot_header r = {w[0], w[1], w[2], w[3],  w[4],  w[5],  w[6],
+                         w[7], w[8], w[9], w[10], w[11], w[12], w[13]};
+    *h = r;
+}
+
+/* A settings member as its word: float bits, int32 two's complement, bool 0/1. */
+static uint32_t setting_word(const mote_setting_info *m, const unsigned char *settings) {
+    const unsigned char *at = settings + m->offset;
+    if (m->type == MOTE_SETTING_BOOL) {
+        bool b;
+        memcpy(&b, at, sizeof b);
+        return b ? 1u : 0u;
+    }
+    uint32_t w; /* F32 and I32: the member's 32 bits */
+    memcpy(&w, at, 4);
+    return w;
+}
+
+/* The word back into the member; false for a bool that is neither 0 nor 1. */
+static bool set_setting(const mote_setting_info *m, uint32_t w, unsigned char *settings) {
+    unsigned char *at = settings + m->offset;
+    if (m->type == MOTE_SETTING_BOOL) {
+        if (w > 1) {
+            return false;
+        }
+        bool b = w == 1;
+        memcpy(at, &b, sizeof b);
+        return true;
+    }
+    memcpy(at, &w, 4);
+    return true;
+}
+
+/* ---- save ------------------------------------------------------------------------------- */
+
+size_t mote_pool_snapshot_size(const mote_pool *pool, const mote_pool_kind *kind) {
+    if (!mote_pool_is(pool, kind)) {
+        return 0;
+    }
+    snapshot_header h = header_of(pool, kind);
+    return (size_t)snapshot_bytes(&h);
+}
+
+/* Where save writes, and the checksum of what it wrote so far. */
+typedef struct writer {
+    unsigned char *p;
+    XXH3_state_t *hash;
+} writer;
+
+static void emit(writer *w, const unsigned char *bytes, size_t n) {
+    XXH3_64bits_update(w->hash, bytes, n);
+    w->p += n;
+}
+
+/* Writes n host words in pieces, each hashed while it is in cache; false (with the piece
+ * written) when floats is set and one of them is not finite. */
+static bool emit_words(writer *w, const void *src, size_t n, bool floats) {
+    for (size_t i = 0; i < n; i += CHUNK_WORDS) {
+        size_t m = n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+        const uint32_t *piece = (const uint32_t *)src + i;
+        if (floats && !bits_finite(piece, m)) {
+            return false;
+        }
+        put_words(w->p, piece, m);
+        emit(w, w->p, 4 * m);
+    }
+    return true;
+}
+
+mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, void *buffer,
+                           size_t size, size_t *out_written) {
+    if (!mote_pool_is(pool, kind) || (buffer == NULL && size > 0)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    const snapshot_header h = header_of(pool, kind);
+    const size_t needed = (size_t)snapshot_bytes(&h);
+    if (size < needed) {
+        if (out_written != NULL) {
+            *out_written = needed;
+        }
+        return MOTE_ERROR_BUFFER_TOO_SMALL;
+    }
+    const mote_pool_core *core = &pool->core;
+    XXH3_state_t state;
+    XXH3_64bits_reset(&state);
+    writer w = {buffer, &state};
+
+    put_header(w.p, &h);
+    emit(&w, w.p, MOTE_SNAPSHOT_HEADER_BYTES);
+    for (int s = 0; s < kind->setting_count; ++s) {
+        put_u32(w.p, setting_word(&kind->setting_members[s], pool->settings));
+        emit(&w, w.p, 4);
+    }
+    for (int f = 0; f < kind->field_count; ++f) {
+        if ((core->fields.mask & (1u << f)) &&
+            !emit_words(&w, core->fields.field[f], h.count, true)) {
+            return MOTE_ERROR_NON_FINITE;
+        }
+    }
+    const mote_id_table *ids = &core->ids;
+    emit_words(&w, ids->slot_of_dense, h.count, false);
+    if (h.slots_used > 0) {
+        emit_words(&w, ids->generation + 1, h.slots_used, false);
+    }
+    uint32_t slot = ids->free_head;
+    for (uint32_t k = 0; k < h.free_count; ++k) {
+        put_u32(w.p, slot);
+        emit(&w, w.p, 4);
+        slot = ids->next_free[slot];
+    }
+    put_u64(w.p, XXH3_64bits_digest(&state));
+    if (out_written != NULL) {
+        *out_written = needed;
+    }
+    return MOTE_OK;
+}
+
+/* ---- restore ---------------------------------------------------------------------------- */
+
+/* The header checks that need nothing but the pool and the size. */
+static bool header_fits(const snapshot_header *h, const mote_pool *pool, const mote_pool_kind *kind,
+                        size_t size) {
+    const mote_pool_core *core = &pool->core;
+    float max_dt;
+    memcpy(&max_dt, &h->max_dt_bits, 4);
+    return h->version == MOTE_SNAPSHOT_VERSION && h->header_bytes == MOTE_SNAPSHOT_HEADER_BYTES &&
+           h->kind_number == kind->number && h->name_hash == name_hash(kind) &&
+           h->layout_hash == layout_hash(kind) && h->field_count == (uint32_t)kind->field_count &&
+           h->field_mask == core->fields.mask &&
+           h->setting_words == (uint32_t)kind->setting_count && h->reserved == 0 &&
+           snapshot_bytes(h) == (uint64_t)size && h->count <= h->slots_used &&
+           h->free_count == h->slots_used - h->count && h->slots_used <= core->max_count &&
+           mote_pool_tag_kind(h->tag) == kind->number && (h->tag & 0xffffffu) != 0 && max_dt > 0.0f;
+}
+
+/* Decodes the settings words into settings (a copy of the pool's, so padding stays as it
+ * was) and checks them as create would, and that they give the pool's kernel and fields (a
+ * spring snapshot of another spring kind is refused). */
+static bool settings_fit(const mote_pool *pool, const mote_pool_kind *kind, const unsigned char *p,
+                         unsigned char *settings) {
+    memcpy(settings, pool->settings, kind->settings_size);
+    for (int s = 0; s < kind->setting_count; ++s) {
+        if (!set_setting(&kind->setting_members[s], get_u32(p + 4 * (size_t)s), settings)) {
+            return false;
+        }
+    }
+    if (kind->check_settings != NULL && kind->check_settings(settings) != MOTE_OK) {
+        return false;
+    }
+    /* The kind's hooks read only the settings: ask them about a copy of the pool's header
+     * that holds the decoded ones. */
+    _Alignas(64) unsigned char probe_bytes[sizeof(mote_pool) + MAX_SETTINGS_BYTES];
+    mote_pool *probe = (mote_pool *)(void *)probe_bytes;
+    memcpy(probe, pool, sizeof(mote_pool));
+    memcpy(probe->settings, settings, kind->settings_size);
+    return kind->stored_fields(probe) == pool->core.fields.mask &&
+           kind->kernel(probe) == kind->kernel(pool);
+}
+
+/* Marks slot in a bitmap of slots_used + 1 bits; false when it is out of 1..slots_used or
+ * already marked (a slot named twice: two elements, or an element and the free list, or the
+ * free list twice, a cycle). */
+static bool mark_slot(uint64_t *seen, uint32_t slots_used, uint32_t slot) {
+    if (slot == 0 || slot > slots_used) {
+        return false;
+    }
+    uint64_t bit = (uint64_t)1 << (slot % 64);
+    if (seen[slot / 64] & bit) {
+        return false;
+    }
+    seen[slot / 64] |= bit;
+    return true;
+}
+
+/* Where each section of a checked blob starts. */
+typedef struct sections {
+    const unsigned char *settings, *fields, *slot_of_dense, *generation, *free_list;
+} sections;
+
+static sections sections_of(const unsigned char *blob, const snapshot_header *h) {
+    sections s;
+    s.settings = blob + MOTE_SNAPSHOT_HEADER_BYTES;
+    s.fields = s.settings + 4 * (size_t)h->setting_words;
+    s.slot_of_dense = s.fields + 4 * (size_t)popcount(h->field_mask) * h->count;
+    s.generation = s.slot_of_dense + 4 * (size_t)h->count;
+    s.free_list = s.generation + 4 * (size_t)h->slots_used;
+    return s;
+}
+
+/* One pass over the blob, in pieces: the checksum, finite fields, and an id table whose
+ * every slot in 1..slots_used is named exactly once (by an element or the free list), with no
+ * generation 0. */
+static mote_status scan(const unsigned char *blob, size_t size, const snapshot_header *h,
+                        const mote_allocator *allocator) {
+    const sections s = sections_of(blob, h);
+    size_t seen_bytes = ((size_t)h->slots_used / 64 + 1) * sizeof(uint64_t);
+    uint64_t *seen = mote_allocate(allocator, seen_bytes);
+    if (seen == NULL) {
+        return MOTE_ERROR_OUT_OF_MEMORY;
+    }
+    memset(seen, 0, seen_bytes);
+    XXH3_state_t state;
+    XXH3_64bits_reset(&state);
+    XXH3_64bits_update(&state, blob, (size_t)(s.fields - blob));
+    bool ok = true;
+    const size_t field_words = (size_t)popcount(h->field_mask) * h->count;
+    for (size_t i = 0; i < field_words && ok; i += CHUNK_WORDS) {
+        size_t m = field_words - i < CHUNK_WORDS ? field_words - i : CHUNK_WORDS;
+        XXH3_64bits_update(&state, s.fields + 4 * i, 4 * m);
+        ok = le_words_finite(s.fields + 4 * i, m);
+    }
+    for (size_t d = 0; d < h->count && ok; ++d) {
+        ok = mark_slot(seen, h->slots_used, word_at(s.slot_of_dense, d));
+    }
+    for (size_t k = 0; k < h->slots_used && ok; ++k) {
+        ok = word_at(s.generation, k) != 0;
+    }
+    for (size_t k = 0; k < h->free_count && ok; ++k) {
+        ok = mark_slot(seen, h->slots_used, word_at(s.free_list, k));
+    }
+    mote_release(allocator, seen, seen_bytes);
+    if (ok) {
+        const unsigned char *ids = s.slot_of_dense;
+        XXH3_64bits_update(&state, ids, (size_t)(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES - ids));
+        ok = XXH3_64bits_digest(&state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
+    }
+    return ok ? MOTE_OK : MOTE_ERROR_CORRUPT_SNAPSHOT;
+}
+
+/* Writes a checked blob's id table into the core's (which has room for every slot). */
+static void restore_ids(mote_id_table *ids, const sections *s, const snapshot_header *h) {
+    const uint32_t old_used = ids->slots_used;
+    const uint32_t top = old_used > h->slots_used ? old_used : h->slots_used;
+    get_words(ids->slot_of_dense, s->slot_of_dense, h->count);
+    if (top > 0) {
+        _Static_assert(FREE_SLOT == UINT32_MAX, "a free slot is all one bits");
+        memset(ids->dense_of_slot + 1, 0xff, top * sizeof(uint32_t));
+        memset(ids->next_free + 1, 0, top * sizeof(uint32_t));
+    }
+    for (uint32_t slot = h->slots_used + 1; slot <= top; ++slot) {
+        ids->generation[slot] = 1; /* a slot never handed out */
+    }
+    get_words(ids->generation + 1, s->generation, h->slots_used);
+    for (uint32_t d = 0; d < h->count; ++d) {
+        ids->dense_of_slot[ids->slot_of_dense[d]] = d;
+    }
+    ids->free_head = h->free_count > 0 ? word_at(s->free_list, 0) : 0;
+    for (uint32_t k = 0; k + 1 < h->free_count; ++k) {
+        ids->next_free[word_at(s->free_list, k)] = word_at(s->free_list, k + 1);
+    }
+    ids->slots_used = h->slots_used;
+}
+
+mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
+                              size_t size) {
+    if (!mote_pool_is(pool, kind) || buffer == NULL ||
+        (kind->check_settings == NULL && kind->setting_count > 0) ||
+        kind->settings_size > MAX_SETTINGS_BYTES) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    const unsigned char *blob = buffer;
+    if (size < MOTE_SNAPSHOT_HEADER_BYTES + MOTE_SNAPSHOT_CHECKSUM_BYTES ||
+        memcmp(blob, MOTE_SNAPSHOT_MAGIC, 8) != 0) {
+        return MOTE_ERROR_CORRUPT_SNAPSHOT;
+    }
+    snapshot_header h;
+    get_header(blob, &h);
+    _Alignas(16) unsigned char settings[MAX_SETTINGS_BYTES];
+    if (!header_fits(&h, pool, kind, size) ||
+        !settings_fit(pool, kind, blob + MOTE_SNAPSHOT_HEADER_BYTES, settings)) {
+        return MOTE_ERROR_CORRUPT_SNAPSHOT;
+    }
+    mote_pool_core *core = &pool->core;
+    mote_status status = scan(blob, size, &h, &core->allocator);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    /* Room for every element and slot; the last thing that can fail. */
+    status = mote_pool_core_reserve(core, h.count > h.slots_used ? h.count : h.slots_used);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    const sections s = sections_of(blob, &h);
+    const unsigned char *field_bytes = s.fields;
+    for (int f = 0; f < kind->field_count && core->fields.capacity > 0; ++f) {
+        if (!(core->fields.mask & (1u << f))) {
+            continue;
+        }
+        float *a = core->fields.field[f];
+        get_words(a, field_bytes, h.count);
+        field_bytes += 4 * (size_t)h.count;
+        if (core->count > h.count) { /* padding stays zero */
+            memset(a + h.count, 0, (core->count - h.count) * sizeof(float));
+        }
+    }
+    restore_ids(&core->ids, &s, &h);
+    core->count = h.count;
+    core->tag = h.tag;
+    memcpy(&pool->max_dt, &h.max_dt_bits, 4);
+    memcpy(pool->settings, settings, kind->settings_size);
+    return MOTE_OK;
+}
