@@ -13,5 +13,6 @@
 #include "mote/movement.h"
 #include "mote/mover_pool.h"
 #include "mote/tasks.h"
+#include "mote/launch.h"
 
 #endif
