@@ -14,5 +14,6 @@
 #include "mote/mover_pool.h"
 #include "mote/tasks.h"
 #include "mote/launch.h"
+#include "mote/stage.h"
 
 #endif
