@@ -15,5 +15,6 @@
 #include "mote/tasks.h"
 #include "mote/launch.h"
 #include "mote/stage.h"
+#include "mote/launch_pool.h"
 
 #endif
