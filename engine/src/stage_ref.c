@@ -27,6 +27,9 @@ mote_stage_desc mote_default_stage_desc(void) {
         .tilt_angle = 0.0f,
         .tilt_axis = {1.0f, 0.0f, 0.0f},
         .spin_rate = 0.0f,
+        .time = 0.0f,
+        .position = {0.0f, 0.0f, 0.0f},
+        .orientation = {0.0f, 0.0f, 0.0f, 1.0f},
     };
     return d;
 }

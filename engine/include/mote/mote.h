@@ -16,5 +16,6 @@
 #include "mote/launch.h"
 #include "mote/stage.h"
 #include "mote/launch_pool.h"
+#include "mote/stage_pool.h"
 
 #endif

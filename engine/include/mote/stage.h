@@ -87,6 +87,10 @@ typedef struct mote_stage_desc {
     float tilt_angle;       /* rad, [0, MOTE_STAGE_TILT_MAX]; drawn in [10, 30] degrees */
     mote_vec3 tilt_axis;    /* unit */
     float spin_rate;        /* rad/s, [0, MOTE_STAGE_SPIN_MAX]; drawn in [0.06, 0.15] */
+    /* the stage pool's state (mote/stage_pool.h); mote_stage_evaluate takes its time itself */
+    float time;            /* s since detachment, >= 0; default 0 */
+    mote_vec3 position;    /* world, written by the pool's steps */
+    mote_quat orientation; /* world, written by the pool's steps */
 } mote_stage_desc;
 
 /* The seed's separation, identity world transform, along +y, side +x, earthward -y, tilt 0
