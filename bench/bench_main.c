@@ -5,15 +5,18 @@
 #include "bench_debris.h"
 #include "bench_shim.h"
 #include "bench_springs.h"
+#include "bench_launch.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
     bench_register_spring_cases();
     bench_register_mover_cases();
     bench_register_debris_cases();
+    bench_register_launch_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_movers_release();
     bench_debris_release();
+    bench_launch_release();
     return exit_code;
 }
