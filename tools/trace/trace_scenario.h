@@ -120,4 +120,12 @@ bool trace_scenario_debris(const trace_options *options, const char *csv_path,
                            trace_written *written, FILE *log, FILE *err);
 extern const trace_figure trace_figure_debris;
 
+bool trace_scenario_launch(const trace_options *options, const char *csv_path,
+                           trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_launch;
+
+bool trace_scenario_stages(const trace_options *options, const char *csv_path,
+                           trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_stages;
+
 #endif

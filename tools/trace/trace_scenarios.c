@@ -10,6 +10,10 @@ static const trace_scenario scenarios[] = {
      &trace_figure_crowd},
     {"debris", "a spinning hull shedding pieces: peel, release, tumble", trace_scenario_debris,
      &trace_figure_debris},
+    {"launch", "a launch schedule: ascent over the limb, distance and speed, roll envelope",
+     trace_scenario_launch, &trace_figure_launch},
+    {"stages", "detached first stages: separation offsets, tilt then spin", trace_scenario_stages,
+     &trace_figure_stages},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {
