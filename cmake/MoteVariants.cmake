@@ -11,7 +11,9 @@ set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/math_arrays.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/mover_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/docking_kernels.c)
+  ${PROJECT_SOURCE_DIR}/simd/kernels/docking_kernels.c
+  ${PROJECT_SOURCE_DIR}/simd/kernels/launch_kernels.c
+  ${PROJECT_SOURCE_DIR}/simd/kernels/stage_kernels.c)
 
 # mote_add_variant(suffix name MOTE_WIDE_X MOTE_BACKEND_X emulated(0|1) MOTE_BACKEND_REQUIRED
 #                  [flags...]); the last backend is the one whose CPU features the flags need.

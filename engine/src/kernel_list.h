@@ -22,7 +22,9 @@
     X(spring_double)                                                                               \
     X(mover)                                                                                       \
     X(debris)                                                                                      \
-    X(docking)
+    X(docking)                                                                                     \
+    X(launch)                                                                                      \
+    X(stage)
 
 #define MOTE_KERNEL_ENUM_(name) MOTE_KERNEL_##name,
 typedef enum mote_kernel_id { MOTE_KERNELS(MOTE_KERNEL_ENUM_) MOTE_KERNEL_COUNT } mote_kernel_id;

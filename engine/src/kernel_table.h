@@ -67,6 +67,8 @@ typedef struct mote_math_table {
     mote_array_fn cos;        /* cos x */
     mote_array_fn wrap_angle; /* x into (-pi, pi] */
     mote_array2_fn atan2;     /* atan2(a, b): a is y, b is x */
+    mote_array_fn log;        /* ln x */
+    mote_array2_fn pow;       /* a^b */
     /* the 3D math, indexed by mote_math3d_id */
     mote_soa_fn math3d[MOTE_MATH3D_COUNT];
 } mote_math_table;

@@ -20,6 +20,14 @@ LIBM_ARRAY(libm_sin, sinf)
 LIBM_ARRAY(libm_cos, cosf)
 LIBM_ARRAY(ref_wrap_angle, mote_wrap_angle)
 
+LIBM_ARRAY(libm_log, logf)
+
+static void libm_pow(const float *a, const float *b, float *out, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        out[i] = powf(a[i], b[i]);
+    }
+}
+
 static void libm_atan2(const float *a, const float *b, float *out, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         out[i] = atan2f(a[i], b[i]);
@@ -141,6 +149,8 @@ const mote_kernel_table mote_kernel_table_scalar = {
             .cos = libm_cos,
             .wrap_angle = ref_wrap_angle,
             .atan2 = libm_atan2,
+            .log = libm_log,
+            .pow = libm_pow,
             .math3d =
                 {
 #define MATH3D_ENTRY(id, name, inputs, outputs) [MOTE_MATH3D_##id] = ref_##name,

@@ -42,20 +42,26 @@ MATH_ARRAY(sin, sin_of(x))
 MATH_ARRAY(cos, cos_of(x))
 MATH_ARRAY(wrap_angle, mote_w_wrap_angle(x))
 
-/* atan2 takes two inputs: a is y, b is x. */
-void MOTE_VARIANT_FN(mote_math_atan2)(const float *a, const float *b, float *out, size_t n) {
-    size_t i = 0;
-    for (; i + MOTE_W_LANES <= n; i += MOTE_W_LANES) {
-        mote_w_store(out + i, mote_w_atan2(mote_w_load(a + i), mote_w_load(b + i)));
+MATH_ARRAY(log, mote_w_log(x))
+
+/* The two-input functions: out[i] = fn(a[i], b[i]). */
+#define MATH_ARRAY2(name, fn)                                                                      \
+    void MOTE_VARIANT_FN(mote_math_##name)(const float *a, const float *b, float *out, size_t n) { \
+        size_t i = 0;                                                                              \
+        for (; i + MOTE_W_LANES <= n; i += MOTE_W_LANES) {                                         \
+            mote_w_store(out + i, fn(mote_w_load(a + i), mote_w_load(b + i)));                     \
+        }                                                                                          \
+        if (i < n) {                                                                               \
+            float ya[MOTE_W_LANES] = {0}, xa[MOTE_W_LANES] = {0};                                  \
+            memcpy(ya, a + i, (n - i) * sizeof(float));                                            \
+            memcpy(xa, b + i, (n - i) * sizeof(float));                                            \
+            mote_w_store(ya, fn(mote_w_load(ya), mote_w_load(xa)));                                \
+            memcpy(out + i, ya, (n - i) * sizeof(float));                                          \
+        }                                                                                          \
     }
-    if (i < n) {
-        float ya[MOTE_W_LANES] = {0}, xa[MOTE_W_LANES] = {0};
-        memcpy(ya, a + i, (n - i) * sizeof(float));
-        memcpy(xa, b + i, (n - i) * sizeof(float));
-        mote_w_store(ya, mote_w_atan2(mote_w_load(ya), mote_w_load(xa)));
-        memcpy(out + i, ya, (n - i) * sizeof(float));
-    }
-}
+
+MATH_ARRAY2(atan2, mote_w_atan2) /* a is y, b is x */
+MATH_ARRAY2(pow, mote_w_pow)
 
 /* The 3D math, one element's operands x[0 .. inputs) to its result r[0 .. outputs), in the
  * component order of MOTE_MATH3D_FUNCTIONS (kernel_table.h). */

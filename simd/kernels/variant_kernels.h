@@ -18,8 +18,10 @@ MOTE_DECLARE_MATH_ARRAY(expm1)
 MOTE_DECLARE_MATH_ARRAY(sin)
 MOTE_DECLARE_MATH_ARRAY(cos)
 MOTE_DECLARE_MATH_ARRAY(wrap_angle)
+MOTE_DECLARE_MATH_ARRAY(log)
 #undef MOTE_DECLARE_MATH_ARRAY
 void MOTE_VARIANT_FN(mote_math_atan2)(const float *a, const float *b, float *out, size_t n);
+void MOTE_VARIANT_FN(mote_math_pow)(const float *a, const float *b, float *out, size_t n);
 #define MOTE_DECLARE_MATH3D_ARRAY(id, name, inputs, outputs)                                       \
     void MOTE_VARIANT_FN(mote_math3d_##name)(const float *const *in, float *const *out, size_t n);
 MOTE_MATH3D_FUNCTIONS(MOTE_DECLARE_MATH3D_ARRAY)

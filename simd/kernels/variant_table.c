@@ -25,6 +25,8 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
             .cos = MOTE_VARIANT_FN(mote_math_cos),
             .wrap_angle = MOTE_VARIANT_FN(mote_math_wrap_angle),
             .atan2 = MOTE_VARIANT_FN(mote_math_atan2),
+            .log = MOTE_VARIANT_FN(mote_math_log),
+            .pow = MOTE_VARIANT_FN(mote_math_pow),
             .math3d =
                 {
 #define MATH3D_ENTRY(id, name, inputs, outputs)                                                    \

@@ -10,6 +10,10 @@
  *                  8e-8 absolute below that; accuracy degrades past 8192 (one Cody-Waite
  *                  reduction with a three-part pi/2).
  *   mote_w_atan2   every finite (y, x): <= 2 ULP; edge cases at mote_w_atan2.
+ *   mote_w_log     x in [2^-126, 2^126]: <= 2 ULP (LOG_MAX_ULP in tests/test_wide_pow.c).
+ *   mote_w_pow     x in [2^-20, 1], y in [1, 2] (the launch's ground-arc power): <= 32 ULP,
+ *                  measured 30 (POW_MAX_ULP): about |y ln x| ULP, the rounding of y ln x
+ *                  amplified by e^; pow(0, y) = 0 and pow(1, y) = 1 exactly.
  *   mote_w_wrap_angle  exact (the same bits as mote_wrap_angle: fmodf, then one turn either
  *                  way) for |x| < 25735 rad (4096 turns); past that, rounding of the reduction.
  * Polynomials: e^r fitted here by Remez on [-ln2/2, ln2/2]; sin/cos are Cephes' minimax
@@ -151,6 +155,51 @@ static inline mote_wf mote_w_wrap_angle(mote_wf x) {
     r = mote_w_select(mote_w_ge(r, mote_w_set1(3.14159274101257324f)), mote_w_sub(r, turn), r);
     r = mote_w_select(mote_w_le(r, mote_w_set1(-3.14159274101257324f)), mote_w_add(r, turn), r);
     return r;
+}
+
+/* ln x for x in [2^-126, 2^126]. x is scaled into [1, 2) by exact powers of two chosen by
+ * comparisons (no integer lanes needed), then into [sqrt(1/2), sqrt 2), x = 2^k m, and
+ * ln m = 2 atanh(f) = 2 f + f z P(z), f = (m - 1) / (m + 1), z = f^2 <= 0.0295, P the atanh
+ * series to z^4 (truncation below 3e-9 relative); ln x = k ln2_hi + (k ln2_lo + ln m), ln2 in
+ * two parts so k ln2_hi is exact. 0 gives a large negative number, not -inf (callers select). */
+static inline mote_wf mote_w_log(mote_wf x) {
+    mote_wf k = mote_w_set1(0.0f);
+    mote_wf m = x;
+    static const float up[7] = {0x1p64f, 0x1p32f, 0x1p16f, 0x1p8f, 0x1p4f, 0x1p2f, 0x1p1f};
+    static const float down[7] = {0x1p-64f, 0x1p-32f, 0x1p-16f, 0x1p-8f, 0x1p-4f, 0x1p-2f, 0x1p-1f};
+    static const float bits[7] = {64.0f, 32.0f, 16.0f, 8.0f, 4.0f, 2.0f, 1.0f};
+    for (int j = 0; j < 7; ++j) {
+        mote_wm small = mote_w_lt(m, mote_w_set1(2.0f * down[j])); /* m < 2^(1 - s) */
+        m = mote_w_select(small, mote_w_mul(m, mote_w_set1(up[j])), m);
+        k = mote_w_select(small, mote_w_sub(k, mote_w_set1(bits[j])), k);
+        mote_wm big = mote_w_ge(m, mote_w_set1(up[j])); /* m >= 2^s */
+        m = mote_w_select(big, mote_w_mul(m, mote_w_set1(down[j])), m);
+        k = mote_w_select(big, mote_w_add(k, mote_w_set1(bits[j])), k);
+    }
+    mote_wm high = mote_w_gt(m, mote_w_set1(1.41421356f));
+    m = mote_w_select(high, mote_w_mul(m, mote_w_set1(0.5f)), m);
+    k = mote_w_select(high, mote_w_add(k, mote_w_set1(1.0f)), k);
+    const mote_wf one = mote_w_set1(1.0f);
+    mote_wf f = mote_w_div(mote_w_sub(m, one), mote_w_add(m, one));
+    mote_wf z = mote_w_mul(f, f);
+    mote_wf p = mote_w_fma(mote_w_set1(0.181818182f), z, mote_w_set1(0.222222222f));
+    p = mote_w_fma(p, z, mote_w_set1(0.285714286f));
+    p = mote_w_fma(p, z, mote_w_set1(0.4f));
+    p = mote_w_fma(p, z, mote_w_set1(0.666666667f));
+    mote_wf ln_m = mote_w_fma(mote_w_mul(f, z), p, mote_w_add(f, f));
+    mote_wf r = mote_w_fma(k, mote_w_set1(-2.12194440e-4f), ln_m);
+    return mote_w_fma(k, mote_w_set1(0.693359375f), r);
+}
+
+/* x^y for x >= 0 and y > 0: e^(y ln x), and 0 where x is 0. The product y ln x rounds once,
+ * which e^ amplifies to about |y ln x| ULP of the result: within 32 ULP for x >= 2^-20,
+ * y <= 2. */
+static inline mote_wf mote_w_pow(mote_wf x, mote_wf y) {
+    const mote_wf zero = mote_w_set1(0.0f);
+    mote_wm is_zero = mote_w_le(x, zero);
+    mote_wf safe = mote_w_select(is_zero, mote_w_set1(1.0f), x);
+    mote_wf r = mote_w_exp(mote_w_mul(y, mote_w_log(safe)));
+    return mote_w_select(is_zero, zero, r);
 }
 
 #endif

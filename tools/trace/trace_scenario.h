@@ -124,4 +124,12 @@ bool trace_scenario_flights(const trace_options *options, const char *csv_path,
                             trace_written *written, FILE *log, FILE *err);
 extern const trace_figure trace_figure_flights;
 
+bool trace_scenario_launch(const trace_options *options, const char *csv_path,
+                           trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_launch;
+
+bool trace_scenario_stages(const trace_options *options, const char *csv_path,
+                           trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_stages;
+
 #endif

@@ -12,6 +12,10 @@ static const trace_scenario scenarios[] = {
      &trace_figure_debris},
     {"flights", "a flock landing on a wire: Hermite approaches, braking, banking",
      trace_scenario_flights, &trace_figure_flights},
+    {"launch", "a launch schedule: ascent over the limb, distance and speed, roll envelope",
+     trace_scenario_launch, &trace_figure_launch},
+    {"stages", "detached first stages: separation offsets, tilt then spin", trace_scenario_stages,
+     &trace_figure_stages},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {

@@ -16,5 +16,9 @@
 #include "mote/flight.h"
 #include "mote/docking.h"
 #include "mote/docking_pool.h"
+#include "mote/launch.h"
+#include "mote/stage.h"
+#include "mote/launch_pool.h"
+#include "mote/stage_pool.h"
 
 #endif

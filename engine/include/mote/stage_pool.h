@@ -1,0 +1,96 @@
+/* mote: structure-of-arrays pools of detached stages (mote/stage.h), stepped by one SIMD kernel
+ * held to the scalar reference. The conventions are the spring pools' (mote/spring_pool.h). A
+ * step adds dt to every stage's time since detachment and writes its closed-form pose there.
+ * The separation constants (offsets, speeds, kick, lags, tilt duration) are the pool's, taken
+ * from the def's template: a desc with other separation constants is refused
+ * (MOTE_ERROR_INVALID_ARGUMENT), and get fills them in from the pool. */
+#ifndef MOTE_STAGE_POOL_H
+#define MOTE_STAGE_POOL_H
+
+#include "mote/backend.h"
+#include "mote/base.h"
+#include "mote/stage.h"
+#include "mote/tasks.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How to build a pool. Start from mote_default_stage_pool_def(). */
+typedef struct mote_stage_pool_def {
+    size_t capacity;            /* stages reserved at creation; default 1024 */
+    size_t max_count;           /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
+    mote_backend backend;       /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
+    mote_stage_desc separation; /* its separation constants are every stage's; default
+                                 * mote_default_stage_desc(); must be valid */
+    float max_dt;               /* s, > 0; default INFINITY (the separation is closed-form) */
+    int internal_cookie;        /* set by mote_default_stage_pool_def(); leave it alone */
+} mote_stage_pool_def;
+
+mote_stage_pool_def mote_default_stage_pool_def(void);
+
+/* The field arrays, dense from 0 to count - 1 (see mote_spring_view). */
+typedef struct mote_stage_view {
+    size_t count;
+    float *time;
+    float *position[3];
+    float *orientation[4];
+    float *world_position[3];
+    float *world_orientation[4];
+    float *world_scale[3];
+    float *along[3];
+    float *side[3];
+    float *earthward[3];
+    float *tilt_angle;
+    float *tilt_axis[3];
+    float *spin_rate;
+} mote_stage_view;
+
+typedef struct mote_stage_pool mote_stage_pool;
+
+mote_status mote_stage_pool_create(const mote_stage_pool_def *def, mote_stage_pool **out);
+void mote_stage_pool_destroy(mote_stage_pool *pool);
+mote_status mote_stage_pool_reserve(mote_stage_pool *pool, size_t capacity);
+mote_status mote_stage_pool_add(mote_stage_pool *pool, const mote_stage_desc *desc,
+                                mote_id *out_id);
+mote_status mote_stage_pool_add_many(mote_stage_pool *pool, const mote_stage_desc *descs, size_t n,
+                                     mote_id *out_ids);
+mote_status mote_stage_pool_remove(mote_stage_pool *pool, mote_id id);
+bool mote_stage_pool_contains(const mote_stage_pool *pool, mote_id id);
+mote_status mote_stage_pool_index(const mote_stage_pool *pool, mote_id id, size_t *out_index);
+mote_id mote_stage_pool_id_at(const mote_stage_pool *pool, size_t index);
+mote_status mote_stage_pool_get(const mote_stage_pool *pool, mote_id id, mote_stage_desc *out);
+mote_status mote_stage_pool_set(mote_stage_pool *pool, mote_id id, const mote_stage_desc *desc);
+size_t mote_stage_pool_count(const mote_stage_pool *pool);
+size_t mote_stage_pool_capacity(const mote_stage_pool *pool);
+mote_stage_view mote_stage_pool_view(mote_stage_pool *pool);
+/* Adds dt s (clamped to max_dt) to every stage's time and writes its pose there.
+ * MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt; nothing changed on error. */
+mote_status mote_stage_pool_step(mote_stage_pool *pool, float dt);
+mote_status mote_stage_pool_advance(mote_stage_pool *pool, float dt, float *out_advanced);
+mote_status mote_stage_pool_advance_of(const mote_stage_pool *pool, float dt, float *out_advanced);
+float mote_stage_pool_max_dt(const mote_stage_pool *pool);
+mote_status mote_stage_pool_set_max_dt(mote_stage_pool *pool, float max_dt);
+mote_status mote_stage_pool_step_range(mote_stage_pool *pool, size_t begin, size_t end, float dt);
+mote_status mote_stage_pool_step_parallel(mote_stage_pool *pool, float dt,
+                                          const mote_task_system *tasks);
+mote_status mote_stage_pool_validate(const mote_stage_pool *pool, mote_validation *out);
+mote_status mote_stage_pool_set_backend(mote_stage_pool *pool, mote_backend backend);
+mote_backend mote_stage_pool_backend(const mote_stage_pool *pool);
+
+/* Snapshots (docs/snapshot-format.md), as for every pool kind: the pool's whole state as
+ * bytes (count, every stored field, the ids, the pool's settings, max_dt), versioned,
+ * little-endian and checksummed, and back. snapshot_size is 0 for a NULL pool. save:
+ * MOTE_ERROR_BUFFER_TOO_SMALL with the size needed in *out_written, MOTE_ERROR_NON_FINITE for
+ * NaN or infinity in a stored field. restore: all or nothing, MOTE_ERROR_CORRUPT_SNAPSHOT for
+ * bytes this pool cannot take; ids issued before the save stay valid. */
+size_t mote_stage_pool_snapshot_size(const mote_stage_pool *pool);
+mote_status mote_stage_pool_save(const mote_stage_pool *pool, void *buffer, size_t size,
+                                 size_t *out_written);
+mote_status mote_stage_pool_restore(mote_stage_pool *pool, const void *buffer, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,201 @@
+/* The stage-detachment reference: capture, frame, seeded draw and the closed-form separation
+ * (mote/stage.h), one stage at a time, libm sinf and cosf. */
+#include <math.h>
+#include <stdbool.h>
+
+#include "mote/random.h"
+#include "mote/stage.h"
+#include "stage_ref.h"
+
+mote_stage_desc mote_default_stage_desc(void) {
+    mote_stage_desc d = {
+        .world = mote_transform_identity(),
+        .along = {0.0f, 1.0f, 0.0f},
+        .side = {1.0f, 0.0f, 0.0f},
+        .earthward = {0.0f, -1.0f, 0.0f},
+        .along_offset = -3.4f,
+        .side_offset = 4.2f,
+        .earthward_offset = 1.2f,
+        .along_speed = -5.2f,
+        .side_speed = 5.8f,
+        .earthward_speed = 4.2f,
+        .kick_duration = 0.4f,
+        .along_lag = -1.5f,
+        .side_lag = -0.6f,
+        .earthward_lag = 0.9f,
+        .tilt_duration = 2.0f,
+        .tilt_angle = 0.0f,
+        .tilt_axis = {1.0f, 0.0f, 0.0f},
+        .spin_rate = 0.0f,
+        .time = 0.0f,
+        .position = {0.0f, 0.0f, 0.0f},
+        .orientation = {0.0f, 0.0f, 0.0f, 1.0f},
+    };
+    return d;
+}
+
+static bool finite3(mote_vec3 v) {
+    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+static bool finite_transform(const mote_transform *t) {
+    return finite3(t->position) && finite3(t->scale) && isfinite(t->orientation.x) &&
+           isfinite(t->orientation.y) && isfinite(t->orientation.z) && isfinite(t->orientation.w);
+}
+
+mote_status mote_stage_capture(mote_stage_desc *desc, const mote_transform *rocket_world,
+                               const mote_transform *stage_local) {
+    if (desc == NULL || rocket_world == NULL || stage_local == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!finite_transform(rocket_world) || !finite_transform(stage_local)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    mote_transform world = mote_transform_compose(rocket_world, stage_local);
+    if (!finite_transform(&world)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    desc->world = world;
+    return MOTE_OK;
+}
+
+/* v / |v| in double; false for a zero v. */
+static bool unit_of(mote_vec3 v, double out[3]) {
+    const double x = v.x, y = v.y, z = v.z, n = sqrt(x * x + y * y + z * z);
+    if (!(n > 0.0)) {
+        return false;
+    }
+    out[0] = x / n;
+    out[1] = y / n;
+    out[2] = z / n;
+    return true;
+}
+
+mote_status mote_stage_set_frame(mote_stage_desc *desc, mote_vec3 flight_direction,
+                                 mote_vec3 radial, mote_vec3 side) {
+    if (desc == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!finite3(flight_direction) || !finite3(radial) || !finite3(side)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    double a[3], r[3], s[3];
+    if (!unit_of(flight_direction, a) || !unit_of(radial, r) || !unit_of(side, s)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    const double along_part = s[0] * a[0] + s[1] * a[1] + s[2] * a[2];
+    const double perp[3] = {s[0] - along_part * a[0], s[1] - along_part * a[1],
+                            s[2] - along_part * a[2]};
+    const double n = sqrt(perp[0] * perp[0] + perp[1] * perp[1] + perp[2] * perp[2]);
+    if (!(n > 1e-6)) {
+        return MOTE_ERROR_INVALID_ARGUMENT; /* parallel to along: no side left */
+    }
+    desc->along = (mote_vec3){(float)a[0], (float)a[1], (float)a[2]};
+    desc->earthward = (mote_vec3){(float)-r[0], (float)-r[1], (float)-r[2]};
+    desc->side = (mote_vec3){(float)(perp[0] / n), (float)(perp[1] / n), (float)(perp[2] / n)};
+    return MOTE_OK;
+}
+
+mote_status mote_stage_draw(mote_stage_desc *desc, uint64_t seed, uint64_t index) {
+    if (desc == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    const uint64_t c = 3u * index;
+    const float tilt = mote_random_range(seed, c, MOTE_STAGE_TILT_MIN, MOTE_STAGE_TILT_MAX);
+    const float around = mote_random_range(seed, c + 1u, 0.0f, 6.28318531f);
+    const float spin = mote_random_range(seed, c + 2u, MOTE_STAGE_SPIN_MIN, MOTE_STAGE_SPIN_MAX);
+    const mote_vec3 other = mote_vec3_cross(desc->along, desc->side);
+    const mote_vec3 axis = mote_vec3_normalize(mote_vec3_add(
+        mote_vec3_scale(desc->side, cosf(around)), mote_vec3_scale(other, sinf(around))));
+    desc->tilt_angle = tilt;
+    desc->tilt_axis = axis;
+    desc->spin_rate = spin;
+    return MOTE_OK;
+}
+
+static bool unit3(mote_vec3 v) {
+    return fabsf(mote_vec3_length(v) - 1.0f) <= 1e-5f;
+}
+
+mote_status mote_stage_validate(const mote_stage_desc *d) {
+    if (d == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    const float scalars[] = {
+        d->along_offset,    d->side_offset,   d->earthward_offset, d->along_speed, d->side_speed,
+        d->earthward_speed, d->kick_duration, d->along_lag,        d->side_lag,    d->earthward_lag,
+        d->tilt_duration,   d->tilt_angle,    d->spin_rate};
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i) {
+        if (!isfinite(scalars[i])) {
+            return MOTE_ERROR_NON_FINITE;
+        }
+    }
+    if (!finite_transform(&d->world) || !finite3(d->along) || !finite3(d->side) ||
+        !finite3(d->earthward) || !finite3(d->tilt_axis)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    const mote_quat q = d->world.orientation;
+    bool ok = unit3(d->along) && unit3(d->side) && unit3(d->earthward) && unit3(d->tilt_axis) &&
+              fabsf(sqrtf(mote_quat_dot(q, q)) - 1.0f) <= 1e-5f && d->kick_duration >= 0.0f &&
+              d->tilt_duration > 0.0f && d->tilt_angle >= 0.0f &&
+              d->tilt_angle <= MOTE_STAGE_TILT_MAX && d->spin_rate >= 0.0f &&
+              d->spin_rate <= MOTE_STAGE_SPIN_MAX;
+    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+/* One scalar separation axis at tau: offset and speed. */
+static void axis_at(float offset0, float speed0, float lag, float kick, float tau, float *offset,
+                    float *speed) {
+    const float u0 = tau - kick;
+    const float u = u0 > 0.0f ? u0 : 0.0f;
+    *offset = offset0 + speed0 * tau + lag * (u * u * u) * (1.0f / 6.0f);
+    *speed = speed0 + lag * (u * u) * 0.5f;
+}
+
+void mote_stage_pose_at(const mote_stage_desc *d, float tau, mote_stage_pose *out) {
+    float o[3], v[3];
+    axis_at(d->along_offset, d->along_speed, d->along_lag, d->kick_duration, tau, &o[0], &v[0]);
+    axis_at(d->side_offset, d->side_speed, d->side_lag, d->kick_duration, tau, &o[1], &v[1]);
+    axis_at(d->earthward_offset, d->earthward_speed, d->earthward_lag, d->kick_duration, tau, &o[2],
+            &v[2]);
+    mote_vec3 p = mote_vec3_add(d->world.position, mote_vec3_scale(d->along, o[0]));
+    p = mote_vec3_add(p, mote_vec3_scale(d->side, o[1]));
+    p = mote_vec3_add(p, mote_vec3_scale(d->earthward, o[2]));
+
+    const float progress0 = tau / d->tilt_duration;
+    const float progress = progress0 < 1.0f ? progress0 : 1.0f;
+    const float spin_time0 = tau - d->tilt_duration;
+    const float spin_angle = d->spin_rate * (spin_time0 > 0.0f ? spin_time0 : 0.0f);
+    const float angle = d->tilt_angle * progress + spin_angle;
+    const mote_quat turn = mote_quat_axis_angle(d->tilt_axis, angle);
+
+    const mote_transform root = mote_transform_identity();
+    out->world_before = d->world;
+    out->world_after = mote_transform_compose(&root, &d->world);
+    for (int k = 0; k < 3; ++k) {
+        out->offset[k] = o[k];
+        out->speed[k] = v[k];
+    }
+    out->tilt_progress = progress;
+    out->spin_angle = spin_angle;
+    out->position = p;
+    out->orientation = mote_quat_mul(turn, d->world.orientation);
+}
+
+mote_status mote_stage_evaluate(const mote_stage_desc *desc, float tau, mote_stage_pose *out) {
+    if (desc == NULL || out == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_status status = mote_stage_validate(desc);
+    if (status != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!isfinite(tau)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    if (tau < 0.0f) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_stage_pose_at(desc, tau, out);
+    return MOTE_OK;
+}

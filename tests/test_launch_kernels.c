@@ -1,0 +1,163 @@
+/* The launch kernel on every compiled variant, emulated ones included, against the scalar
+ * reference within launch_bounds.h, and bit for bit against each other: one evaluation at
+ * several clocks, and after LAUNCH_BOUND_STEPS steps, on a count that is not a multiple of any
+ * lane count, rockets at staggered launch times in every phase with every flag. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "kernel_table.h"
+#include "launch_bounds.h"
+#include "launch_fields.h"
+#include "pool.h"
+#include "test_support.h"
+
+#define COUNT 2053
+
+static mote_launch_pool *make_pool(size_t count) {
+    mote_launch_pool_def def = mote_default_launch_pool_def();
+    def.backend = MOTE_BACKEND_SCALAR;
+    mote_launch_pool *pool = NULL;
+    assert_int_equal(mote_launch_pool_create(&def, &pool), MOTE_OK);
+    test_rng rng = {0x1a0c4};
+    for (size_t i = 0; i < count; ++i) {
+        mote_launch_desc d = mote_default_launch_desc();
+        d.rocket.launch_time = test_rng_range(&rng, -45.0f, 30.0f);
+        d.rocket.turn_blend = test_rng_range(&rng, 0.5f, 1.5f);
+        d.rocket.crossrange = test_rng_range(&rng, -2.0f, 2.0f);
+        int flags = (int)(test_rng_next(&rng) % 8u);
+        d.rocket.no_roll = (flags & 1) != 0;
+        d.rocket.no_vibration = (flags & 2) != 0;
+        d.rocket.no_camera_shake = (flags & 4) != 0;
+        assert_int_equal(mote_launch_pool_add(pool, &d, NULL), MOTE_OK);
+    }
+    return pool;
+}
+
+/* Sets the clock and runs one table's kernel over the whole pool. */
+static void run_at(mote_launch_pool *pool, const mote_kernel_table *table, double clock) {
+    assert_int_equal(mote_launch_pool_evaluate(pool, clock), MOTE_OK); /* scalar, then: */
+    mote_pool_run_table((mote_pool *)(void *)pool, table, 0, mote_launch_pool_count(pool), 0.0f);
+}
+
+typedef struct worst {
+    double unit, roll, position, velocity;
+    uint32_t arc, exact;
+} worst;
+
+static void compare(const mote_launch_view *w, const mote_launch_view *r, worst *out) {
+    float *pw[LAUNCH_FIELD_COUNT], *pr[LAUNCH_FIELD_COUNT];
+    mote_pool_view_fields(&mote_launch_pool_kind_record, w, pw);
+    mote_pool_view_fields(&mote_launch_pool_kind_record, r, pr);
+    for (size_t i = 0; i < r->count; ++i) {
+        const int exact[] = {LAUNCH_PHASE, LAUNCH_DISTANCE, LAUNCH_SPEED, LAUNCH_ALTITUDE};
+        for (int k = 0; k < 4; ++k) {
+            uint32_t u = test_ulp_distance(pw[exact[k]][i], pr[exact[k]][i]);
+            out->exact = u > out->exact ? u : out->exact;
+        }
+        uint32_t u = test_ulp_distance(pw[LAUNCH_GROUND_ARC][i], pr[LAUNCH_GROUND_ARC][i]);
+        out->arc = u > out->arc ? u : out->arc;
+        const int units[] = {LAUNCH_RX, LAUNCH_RY, LAUNCH_RZ, LAUNCH_FX, LAUNCH_FY,
+                             LAUNCH_FZ, LAUNCH_BX, LAUNCH_BY, LAUNCH_BZ, LAUNCH_BW,
+                             LAUNCH_QX, LAUNCH_QY, LAUNCH_QZ, LAUNCH_QW};
+        for (int k = 0; k < 14; ++k) {
+            out->unit = fmax(out->unit, fabs((double)pw[units[k]][i] - pr[units[k]][i]));
+        }
+        out->roll = fmax(out->roll, fabs((double)pw[LAUNCH_ROLL][i] - pr[LAUNCH_ROLL][i]));
+        const double pscale = 6371.0 + fabs((double)pr[LAUNCH_ALTITUDE][i]);
+        double vscale = 1.0;
+        for (int k = 0; k < 3; ++k) {
+            vscale = fmax(vscale, 1.0 + fabs((double)pr[LAUNCH_VX + k][i]));
+        }
+        for (int k = 0; k < 3; ++k) {
+            out->position = fmax(
+                out->position, fabs((double)pw[LAUNCH_PX + k][i] - pr[LAUNCH_PX + k][i]) / pscale);
+            out->velocity = fmax(
+                out->velocity, fabs((double)pw[LAUNCH_VX + k][i] - pr[LAUNCH_VX + k][i]) / vscale);
+        }
+    }
+}
+
+static void check_worst(const char *name, const worst *w) {
+    printf("# %s: exact %u ULP, ground_arc %u ULP, unit %.3g, roll %.3g, position %.3g, velocity "
+           "%.3g\n",
+           name, w->exact, w->arc, w->unit, w->roll, w->position, w->velocity);
+    assert_true(w->exact <= LAUNCH_EXACT_ULP);
+    assert_true(w->arc <= LAUNCH_GROUND_ARC_ULP);
+    assert_true(w->unit <= LAUNCH_UNIT_ABS);
+    assert_true(w->roll <= LAUNCH_ROLL_ABS);
+    assert_true(w->position <= LAUNCH_POSITION_REL);
+    assert_true(w->velocity <= LAUNCH_VELOCITY_REL);
+}
+
+/* Every runnable wide table against the reference at the given clocks; the wide tables bit for
+ * bit against the first. */
+static void check_clocks(const double *clocks, size_t n_clocks, size_t count) {
+    size_t n;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&n);
+    mote_launch_pool *ref = make_pool(count), *first = make_pool(count), *wide = make_pool(count);
+    bool have_first = false;
+    for (size_t t = 1; t < n; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        worst w = {0};
+        for (size_t c = 0; c < n_clocks; ++c) {
+            run_at(ref, tables[0], clocks[c]);
+            run_at(wide, tables[t], clocks[c]);
+            mote_launch_view vw = mote_launch_pool_view(wide), vr = mote_launch_pool_view(ref);
+            compare(&vw, &vr, &w);
+            if (!have_first || c + 1 < n_clocks) {
+                continue;
+            }
+            run_at(first, tables[1], clocks[c]);
+            mote_launch_view vf = mote_launch_pool_view(first);
+            float *pf[LAUNCH_FIELD_COUNT], *pw[LAUNCH_FIELD_COUNT];
+            mote_pool_view_fields(&mote_launch_pool_kind_record, &vf, pf);
+            mote_pool_view_fields(&mote_launch_pool_kind_record, &vw, pw);
+            for (int f = 0; f < LAUNCH_FIELD_COUNT; ++f) {
+                if (memcmp(pf[f], pw[f], count * sizeof(float)) != 0) {
+                    fail_msg("%s field %d differs from %s", tables[t]->name, f, tables[1]->name);
+                }
+            }
+        }
+        have_first = true;
+        check_worst(tables[t]->name, &w);
+    }
+    mote_launch_pool_destroy(ref);
+    mote_launch_pool_destroy(first);
+    mote_launch_pool_destroy(wide);
+}
+
+static void test_one_evaluation_every_variant(void **unused) {
+    (void)unused;
+    const double clocks[] = {0.0, 3.3, 7.9, 16.0, 24.9, 31.0, 55.5};
+    check_clocks(clocks, sizeof clocks / sizeof clocks[0], COUNT);
+}
+
+/* LAUNCH_BOUND_STEPS steps of 1/60 s of the double clock, every one compared. */
+static void test_long_run_every_variant(void **unused) {
+    (void)unused;
+    const size_t steps = test_scaled(LAUNCH_BOUND_STEPS);
+    double clocks[LAUNCH_BOUND_STEPS];
+    double clock = 0.0;
+    for (size_t s = 0; s < steps; ++s) {
+        clock += 1.0 / 60.0;
+        clocks[s] = clock;
+    }
+    check_clocks(clocks, steps, 97);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_evaluation_every_variant),
+        cmocka_unit_test(test_long_run_every_variant),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
