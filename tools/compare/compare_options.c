@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_bounds.h"
+#include "compare_kind.h"
 #include "compare_options.h"
 #include "debris_bounds.h"
+
+extern const compare_family compare_family_springs;
 
 void compare_print_usage(FILE *stream) {
     fprintf(stream,
@@ -45,7 +47,7 @@ void compare_print_usage(FILE *stream) {
             "\n"
             "Bounds (FAIL past any of them):\n",
             COMPARE_DEFAULT_COUNT, COMPARE_MAX_COUNT, COMPARE_MAX_STEPS, COMPARE_DEFAULT_SEED);
-    compare_print_bounds(stream);
+    compare_family_springs.print_bounds(stream);
     fprintf(stream,
             "  and every wide variant gives the same bits as every other.\n"
             "\n"

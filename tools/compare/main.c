@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare_debris.h"
-#include "compare_movers.h"
+#include "compare_engine.h"
 #include "compare_options.h"
 #include "compare_report.h"
-#include "compare_run.h"
+
+extern const compare_family compare_family_springs;
+extern const compare_family compare_family_movers;
+extern const compare_family compare_family_debris;
 
 int main(int argc, char **argv) {
     compare_options options;
@@ -26,7 +28,24 @@ int main(int argc, char **argv) {
         fprintf(stderr, "mote-compare: this build has no scalar reference table\n");
         return 1;
     }
-    compare_kind_result *results = calloc(MOTE_SPRING_KIND_COUNT, sizeof *results);
+    size_t spring_count = 0, mover_count = 0, debris_count = 0;
+    const compare_kind *springs = compare_family_springs.kinds(&spring_count);
+    const compare_kind *movers = compare_family_movers.kinds(&mover_count);
+    const compare_kind *debris = compare_family_debris.kinds(&debris_count);
+    const compare_kind *selected[MOTE_SPRING_KIND_COUNT + 2];
+    size_t selected_count = 0;
+    for (size_t k = 0; k < spring_count && !options.movers_only && !options.debris; ++k) {
+        if (options.all_kinds || (int)options.kind == springs[k].model) {
+            selected[selected_count++] = &springs[k];
+        }
+    }
+    if (options.all_kinds || options.movers_only) {
+        selected[selected_count++] = movers;
+    }
+    if (options.all_kinds || options.debris) {
+        selected[selected_count++] = debris;
+    }
+    compare_result *results = calloc(selected_count + 1, sizeof *results);
     if (results == NULL) {
         fprintf(stderr, "mote-compare: out of memory\n");
         return 1;
@@ -35,18 +54,15 @@ int main(int argc, char **argv) {
         compare_report_header(stdout, &options, &variants);
     }
 
-    int first = options.all_kinds ? 0 : (int)options.kind;
-    int last = options.all_kinds ? MOTE_SPRING_KIND_COUNT - 1
-               : options.debris  ? -1
-                                 : (int)options.kind;
     size_t result_count = 0;
     int pass = 1;
-    for (int k = first; k <= last && !options.movers_only; ++k) {
-        compare_kind_result *result = &results[result_count];
-        if (!compare_run_kind(&variants, &options, (mote_spring_kind)k, result)) {
-            fprintf(stderr, "mote-compare: out of memory for %zu springs\n", options.count);
+    for (size_t k = 0; k < selected_count; ++k) {
+        compare_result *result = &results[result_count];
+        if (!compare_run_kind(&variants, &options, selected[k], result)) {
+            fprintf(stderr, "mote-compare: out of memory for %zu %s\n", options.count,
+                    selected[k]->noun);
             pass = 0;
-            break;
+            continue;
         }
         ++result_count;
         pass = pass && result->pass;
@@ -56,34 +72,11 @@ int main(int argc, char **argv) {
         }
     }
 
-    compare_movers_result movers;
-    bool with_movers = options.all_kinds || options.movers_only;
-    if (with_movers) {
-        if (!compare_movers_run(&variants, &options, &movers)) {
-            fprintf(stderr, "mote-compare: out of memory for %zu movers\n", options.count);
-            pass = 0;
-            with_movers = false;
-        } else if (!options.json) {
-            compare_movers_report(stdout, &variants, &movers);
-        }
-        pass = pass && (!with_movers || movers.pass);
-    }
-    char *debris_json = NULL;
-    if (options.all_kinds || options.debris) {
-        bool out_of_memory = false;
-        pass = compare_debris(&variants, &options, stdout, &debris_json, &out_of_memory) && pass;
-        if (out_of_memory) {
-            fprintf(stderr, "mote-compare: out of memory for %zu debris pieces\n", options.count);
-        }
-    }
-
     if (options.json) {
-        compare_report_json(stdout, &options, &variants, results, result_count, pass,
-                            with_movers ? &movers : NULL, debris_json);
+        compare_report_json(stdout, &options, &variants, results, result_count, pass);
     } else {
         printf("\nmote-compare: %s\n", pass ? "PASS" : "FAIL");
     }
     free(results);
-    free(debris_json);
     return pass ? 0 : 1;
 }
