@@ -1,16 +1,13 @@
-/* mote-compare: every pool kind (each spring kind, the movers, the debris) on every runnable
- * kernel variant against the scalar reference, from one seeded state. Exit 0 on PASS, 1 on
- * FAIL, 2 on a usage error. */
+/* mote-compare: every registered compare kind (compare_kinds.c: each spring kind, the movers,
+ * the debris), or the one --kind names, on every runnable kernel variant against the scalar
+ * reference, from one seeded state. Exit 0 on PASS, 1 on FAIL, 2 on a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "compare_engine.h"
+#include "compare_kinds.h"
 #include "compare_options.h"
 #include "compare_report.h"
-
-extern const compare_family compare_family_springs;
-extern const compare_family compare_family_movers;
-extern const compare_family compare_family_debris;
 
 int main(int argc, char **argv) {
     compare_options options;
@@ -28,24 +25,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "mote-compare: this build has no scalar reference table\n");
         return 1;
     }
-    size_t spring_count = 0, mover_count = 0, debris_count = 0;
-    const compare_kind *springs = compare_family_springs.kinds(&spring_count);
-    const compare_kind *movers = compare_family_movers.kinds(&mover_count);
-    const compare_kind *debris = compare_family_debris.kinds(&debris_count);
-    const compare_kind *selected[MOTE_SPRING_KIND_COUNT + 2];
-    size_t selected_count = 0;
-    for (size_t k = 0; k < spring_count && !options.movers_only && !options.debris; ++k) {
-        if (options.all_kinds || (int)options.kind == springs[k].model) {
-            selected[selected_count++] = &springs[k];
-        }
-    }
-    if (options.all_kinds || options.movers_only) {
-        selected[selected_count++] = movers;
-    }
-    if (options.all_kinds || options.debris) {
-        selected[selected_count++] = debris;
-    }
-    compare_result *results = calloc(selected_count + 1, sizeof *results);
+    size_t kind_count = 1;
+    const compare_kind *const *kinds =
+        options.kind != NULL ? &options.kind : compare_kinds(&kind_count);
+    compare_result *results = calloc(kind_count, sizeof *results);
     if (results == NULL) {
         fprintf(stderr, "mote-compare: out of memory\n");
         return 1;
@@ -56,11 +39,11 @@ int main(int argc, char **argv) {
 
     size_t result_count = 0;
     int pass = 1;
-    for (size_t k = 0; k < selected_count; ++k) {
+    for (size_t k = 0; k < kind_count; ++k) {
         compare_result *result = &results[result_count];
-        if (!compare_run_kind(&variants, &options, selected[k], result)) {
+        if (!compare_run_kind(&variants, &options, kinds[k], result)) {
             fprintf(stderr, "mote-compare: out of memory for %zu %s\n", options.count,
-                    selected[k]->noun);
+                    kinds[k]->noun);
             pass = 0;
             continue;
         }
