@@ -66,7 +66,7 @@ struct compare_kind {
     const char *name;        /* --kind NAME, its section's title, "kind" in the JSON */
     const char *help;        /* NULL, or what --help says of it, in parentheses after the name */
     const char *about;       /* NULL, or the section title's words in parentheses (the style's) */
-    const char *noun;        /* its elements, plural: "out of memory for N <noun>" */
+    const char *noun;        /* NULL, or its elements, plural: "out of memory for N <noun>" */
     const char *json_member; /* NULL: an entry of the JSON "kinds" array; else its own member */
     const compare_style *style; /* &compare_style_scaled or &compare_style_exact */
     bool hashes;                /* print every variant's state hash */
@@ -92,10 +92,12 @@ struct compare_kind {
     compare_bound (*bound)(const compare_kind *kind, int field, long steps);
 };
 
-/* One line of the registry (COMPARE_FAMILIES in compare_kinds.c): one or more compare kinds
- * and what --help says of them. */
+/* What one word of the registry (COMPARE_FAMILIES in compare_kinds.c) stands for: one
+ * compare kind, or several (the spring kinds), and what --help says of them. */
 typedef struct compare_family {
-    /* Its kinds, in the order they run. */
+    /* The one kind of the family; or NULL and: */
+    const compare_kind *kind;
+    /* its kinds, in the order they run. */
     const compare_kind *(*kinds)(size_t *count);
     /* Optional: --help's lines under --kind (each line ends in a newline). */
     void (*print_note)(FILE *out);

@@ -28,8 +28,9 @@ const compare_kind *const *compare_kinds(size_t *count) {
     static size_t n = 0;
     if (n == 0) {
         for (size_t f = 0; f < sizeof families / sizeof families[0]; ++f) {
-            size_t family_count = 0;
-            const compare_kind *kinds = families[f]->kinds(&family_count);
+            size_t family_count = 1;
+            const compare_kind *kinds =
+                families[f]->kind != NULL ? families[f]->kind : families[f]->kinds(&family_count);
             for (size_t k = 0; k < family_count && n < COMPARE_MAX_KINDS; ++k) {
                 all[n++] = &kinds[k];
             }

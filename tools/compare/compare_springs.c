@@ -260,4 +260,4 @@ static void print_bounds(FILE *stream) {
             "  kinds, whose wrapped angle integrates a drifting velocity)\n");
 }
 
-const compare_family compare_family_springs = {kinds, NULL, print_bounds};
+const compare_family compare_family_springs = {.kinds = kinds, .print_bounds = print_bounds};

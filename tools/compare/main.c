@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
         compare_result *result = &results[result_count];
         if (!compare_run_kind(&variants, &options, kinds[k], result)) {
             fprintf(stderr, "mote-compare: out of memory for %zu %s\n", options.count,
-                    kinds[k]->noun);
+                    kinds[k]->noun != NULL ? kinds[k]->noun : "elements");
             pass = 0;
             continue;
         }
