@@ -7,8 +7,9 @@
  * state hashes, and the text and JSON output in the kind's style (compare_style.h).
  *
  * A kind joins mote-compare with one file, tools/compare/compare_<kind>.c, defining
- * `const compare_family compare_family_<kind>`, and one word in COMPARE_FAMILIES
- * (compare_kinds.c); docs/adding-a-pool-kind.md shows the lines. */
+ * `const compare_family compare_family_<kind>`, one word in COMPARE_FAMILIES
+ * (compare_kinds.c) and its source in add_executable(mote-compare) (tools/CMakeLists.txt);
+ * docs/adding-a-pool-kind.md ("How a kind joins mote-compare") shows the lines. */
 #ifndef MOTE_COMPARE_KIND_H
 #define MOTE_COMPARE_KIND_H
 
