@@ -3,9 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_bounds.h"
+#include "compare_kinds.h"
 #include "compare_options.h"
-#include "debris_bounds.h"
 
 void compare_print_usage(FILE *stream) {
     fprintf(stream,
@@ -16,18 +15,22 @@ void compare_print_usage(FILE *stream) {
             "one seeded state, and compares each written field with the scalar reference.\n"
             "\n"
             "  --kind K    one of: ");
-    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
-        fprintf(stream, "%s%s", k ? ", " : "", mote_spring_kind_name((mote_spring_kind)k));
+    size_t kind_count = 0, family_count = 0;
+    const compare_kind *const *kinds = compare_kinds(&kind_count);
+    const compare_family *const *families = compare_families(&family_count);
+    for (size_t k = 0; k < kind_count; ++k) {
+        fprintf(stream, "%s%s", k ? ", " : "", kinds[k]->name);
+        if (kinds[k]->help != NULL) {
+            fprintf(stream, " (%s)", kinds[k]->help);
+        }
     }
-    fprintf(stream, ", movers (the crowd: mover pools)");
+    fprintf(stream, "\n");
+    for (size_t f = 0; f < family_count; ++f) {
+        if (families[f]->print_note != NULL) {
+            families[f]->print_note(stream);
+        }
+    }
     fprintf(stream,
-            ", debris (the debris pools)\n"
-            "              debris: time, phase, position and velocity must match the\n"
-            "              reference bit for bit; orientation within %.2g after 1 step,\n"
-            "              %.2g after 1000, growing linearly past that",
-            DEBRIS_ORIENTATION_ONE_STEP, DEBRIS_ORIENTATION_LONG_RUN);
-    fprintf(stream,
-            "\n"
             "  --count N   springs per kind (default %u; 1..%zu)\n"
             "  --steps S   also compare after S steps (1..%ld); default: one step only\n"
             "  --seed X    seed of the starting state, decimal or 0x-hex (default 0x%x)\n"
@@ -45,7 +48,11 @@ void compare_print_usage(FILE *stream) {
             "\n"
             "Bounds (FAIL past any of them):\n",
             COMPARE_DEFAULT_COUNT, COMPARE_MAX_COUNT, COMPARE_MAX_STEPS, COMPARE_DEFAULT_SEED);
-    compare_print_bounds(stream);
+    for (size_t f = 0; f < family_count; ++f) {
+        if (families[f]->print_bounds != NULL) {
+            families[f]->print_bounds(stream);
+        }
+    }
     fprintf(stream,
             "  and every wide variant gives the same bits as every other.\n"
             "\n"
@@ -76,14 +83,11 @@ static compare_parse_result usage_error(FILE *err, const char *what, const char 
 
 compare_parse_result compare_parse_options(int argc, char **argv, compare_options *options,
                                            FILE *out, FILE *err) {
-    options->all_kinds = true;
-    options->kind = MOTE_SPRING_CRITICAL;
+    options->kind = NULL;
     options->count = COMPARE_DEFAULT_COUNT;
     options->steps = 0;
     options->seed = COMPARE_DEFAULT_SEED;
     options->json = false;
-    options->movers_only = false;
-    options->debris = false;
 
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
@@ -105,22 +109,11 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
         }
         const char *value = argv[++i];
         unsigned long long number = 0;
-        if (strcmp(arg, "--kind") == 0 && strcmp(value, "movers") == 0) {
-            options->movers_only = true;
-            options->debris = false;
-            options->all_kinds = false;
-        } else if (strcmp(arg, "--kind") == 0 && strcmp(value, "debris") == 0) {
-            options->debris = true;
-            options->movers_only = false;
-            options->all_kinds = false;
-        } else if (strcmp(arg, "--kind") == 0) {
-            options->movers_only = false;
-            options->debris = false;
-            if (!mote_spring_kind_parse(value, &options->kind) ||
-                options->kind >= MOTE_SPRING_KIND_COUNT) {
+        if (strcmp(arg, "--kind") == 0) {
+            options->kind = compare_kind_find(value);
+            if (options->kind == NULL) {
                 return usage_error(err, "unknown spring kind", value);
             }
-            options->all_kinds = false;
         } else if (strcmp(arg, "--count") == 0) {
             if (!parse_unsigned(value, COMPARE_MAX_COUNT, &number) || number == 0) {
                 return usage_error(err, "--count needs an integer in 1..67108864", value);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "mote/spring_pool.h"
+#include "compare_kind.h"
 
 #define COMPARE_DEFAULT_COUNT 100000u
 #define COMPARE_DEFAULT_SEED  0x6d6f7465u /* "mote" */
@@ -15,14 +15,11 @@
 #define COMPARE_MAX_STEPS     1000000l
 
 typedef struct compare_options {
-    bool all_kinds;        /* no --kind: every spring kind */
-    mote_spring_kind kind; /* the one kind when !all_kinds */
-    size_t count;          /* springs per kind */
-    long steps;            /* --steps S; 0 when not given (one step only) */
-    uint64_t seed;         /* seeds the starting state */
-    bool json;             /* one JSON document instead of the table */
-    bool movers_only;      /* --kind movers: only the crowd (no --kind runs it too) */
-    bool debris;           /* --kind debris: only the debris pools (no --kind runs them too) */
+    const compare_kind *kind; /* --kind K: the one kind to run; NULL: every registered kind */
+    size_t count;             /* elements per kind */
+    long steps;               /* --steps S; 0 when not given (one step only) */
+    uint64_t seed;            /* seeds the starting state */
+    bool json;                /* one JSON document instead of the table */
 } compare_options;
 
 typedef enum compare_parse_result {
@@ -35,7 +32,7 @@ typedef enum compare_parse_result {
 compare_parse_result compare_parse_options(int argc, char **argv, compare_options *options,
                                            FILE *out, FILE *err);
 
-/* Prints the usage text, with the bounds, to stream. */
+/* Prints the usage text, with every registered kind and its bounds, to stream. */
 void compare_print_usage(FILE *stream);
 
 #endif
