@@ -181,7 +181,8 @@ mote_status mote_spring_pool_step_range(mote_spring_pool *pool, size_t begin, si
 
 /* Steps every element by dt seconds like mote_spring_pool_step, in ranges run on tasks (see
  * mote/tasks.h; NULL runs on this thread). Returns once every range has run; the result is
- * bit for bit the serial step's. Ranges are at least 8192 elements, so pools of 8192 or fewer run on this thread. */
+ * bit for bit the serial step's. Ranges are at least 8192 elements, so pools of 8192 or fewer run
+ * on this thread. */
 mote_status mote_spring_pool_step_parallel(mote_spring_pool *pool, float dt,
                                            const mote_task_system *tasks);
 
