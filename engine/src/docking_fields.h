@@ -3,6 +3,8 @@
 #ifndef MOTE_DOCKING_FIELDS_H
 #define MOTE_DOCKING_FIELDS_H
 
+#include <string.h>
+
 #include "mote/docking_pool.h"
 #include "pool_kind.h"
 
@@ -54,6 +56,7 @@ extern const mote_pool_kind mote_docking_pool_kind_record;
 /* Sequence i of the arrays p as a state. */
 static inline mote_docking_state docking_state_at(float *const p[DOCKING_FIELD_COUNT], size_t i) {
     mote_docking_state s;
+    memset(&s, 0, sizeof s); /* every float member is filled below, through m */
     float *m[DOCKING_FIELD_COUNT] = {&s.time,
                                      &s.station_position.x,
                                      &s.station_position.y,

@@ -1,6 +1,7 @@
 /* The docking profile: its defaults, its validation, the timeline derived from it and the
  * analytic functions of the clock (phase values, spin rates, spin angles). */
 #include <math.h>
+#include <string.h>
 
 #include "docking_model.h"
 
@@ -93,6 +94,7 @@ static int substeps_of(float dt, float max_substep) {
 mote_docking_constants mote_docking_constants_make(const mote_docking_profile *p, float dt) {
     mote_docking_timeline t = mote_docking_timeline_of(p);
     mote_docking_constants c;
+    memset(&c, 0, sizeof c); /* every member is set below; capture_spin after a first use of c */
     c.substeps = substeps_of(dt, p->max_substep);
     c.h = c.substeps > 0 ? dt / (float)c.substeps : 0.0f;
     c.spring_h = c.h < p->max_substep ? c.h : p->max_substep;

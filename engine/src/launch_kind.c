@@ -76,7 +76,9 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
     return MOTE_OK;
 }
 
-/* A known phase and flags 0..7, whole numbers. */
+/* A known phase and flags 0..7, whole numbers. The hook's values may be rewritten by a kind
+ * (debris normalises), so the parameter is not const here either. */
+// cppcheck-suppress constParameter
 static mote_status check_values(const mote_pool *pool, float *v) {
     (void)pool;
     const float phase = v[LAUNCH_PHASE], flags = v[LAUNCH_FLAGS];
