@@ -54,7 +54,7 @@ static void any_worker_count_gives_the_serial_bits(void **unused) {
         a->destroy(serial);
         /* 8 natively; 2 under the emulated gates (MOTE_TEST_SCALE), where every thread is a
          * slow emulated core */
-        const size_t most = test_scaled(8) < 2 ? 2 : test_scaled(8);
+        const unsigned most = test_max_workers(test_scaled(8) < 2 ? 2u : (unsigned)test_scaled(8));
         for (unsigned workers = 1; workers <= most; ++workers) {
             mote_task_system tasks = mote_openmp_task_system_workers(workers);
             assert_int_equal(tasks.worker_count, mote_openmp_available() ? workers : 1u);

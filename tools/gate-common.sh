@@ -44,6 +44,10 @@ export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
 # threads that sleep while they wait rather than spin.
 export OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-passive}"
 
+# The longest any one test may run under a gate (ctest --timeout, seconds): a hang fails the
+# gate with the test's name instead of running into CI's own limit.
+gate_test_timeout="${MOTE_GATE_TEST_TIMEOUT:-900}"
+
 # Ninja when installed and the build dir was not made by another generator.
 generator_for() {
     if command -v ninja >/dev/null 2>&1 && [ ! -f "$1/Makefile" ]; then

@@ -18,7 +18,7 @@ for pair in Haswell:avx2 Nehalem:portable; do
     cmake --build build/cpu --parallel "$jobs"
     echo "gate-cpus: every test under qemu-x86_64 -cpu $cpu, expecting $expected"
     MOTE_EXPECT_BACKEND="$expected" ctest --test-dir build/cpu --output-on-failure \
-        --parallel "$jobs" -E '^(install_.*|tool_mote_demo)$'
+        --parallel "$jobs" --timeout "$gate_test_timeout" -E '^(install_.*|tool_mote_demo)$'
     MOTE_EXPECT_BACKEND="$expected" qemu-x86_64 -cpu "$cpu" build/cpu/tests/test_dispatch_expected |
         grep '^dispatch:'
 done

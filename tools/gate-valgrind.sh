@@ -25,7 +25,7 @@ skip='^(install_.*|tool_mote_demo)$'
 for backend in "${backends[@]}"; do
     echo "gate-valgrind: tests under memcheck with MOTE_BACKEND=$backend"
     MOTE_BACKEND="$backend" MOTE_EXPECT_BACKEND="$expected" ctest --test-dir build/valgrind \
-        --output-on-failure --parallel "$jobs" -E "$skip"
+        --output-on-failure --parallel "$jobs" --timeout "$gate_test_timeout" -E "$skip"
     skip='^(install_.*|tool_mote_demo|test_spring_kernels|test_mover_kernels|test_debris_kernels|test_wide_math|test_spring_ref|test_golden_hashes)$'
 done
 echo "gate-valgrind: passed"

@@ -7,4 +7,4 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tools/install-deps.sh
 tools/configure-release.sh
 cmake --build build/release --parallel "$(nproc)"
-ctest --test-dir build/release --output-on-failure --parallel "$(nproc)"
+ctest --test-dir build/release --output-on-failure --parallel "$(nproc)" --timeout 600

@@ -43,3 +43,9 @@ size_t test_scaled(size_t n) {
     size_t scaled = (size_t)((double)n * scale);
     return scaled < 1 ? 1 : scaled;
 }
+
+unsigned test_max_workers(unsigned preferred) {
+    const char *text = getenv("MOTE_TEST_MAX_WORKERS");
+    long most = text != NULL ? strtol(text, NULL, 10) : 0;
+    return most > 0 && (unsigned long)most < preferred ? (unsigned)most : preferred;
+}

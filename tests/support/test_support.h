@@ -23,4 +23,9 @@ float test_rng_range(test_rng *rng, float lo, float hi);
  * valgrind stay bounded; native runs keep full strength. */
 size_t test_scaled(size_t n);
 
+/* The most worker threads a test may start: MOTE_TEST_MAX_WORKERS when set to a positive
+ * number (a gate sets 1 where its emulator cannot start threads: qemu-aarch64 7.2 on some
+ * hosts never returns from pthread_create), else preferred. */
+unsigned test_max_workers(unsigned preferred);
+
 #endif
