@@ -195,22 +195,12 @@ const mote_pool_kind mote_debris_pool_kind_record = {
 
 #define RECORD (&mote_debris_pool_kind_record)
 
-mote_status mote_debris_pool_create(const mote_debris_pool_def *def, mote_debris_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if (check_settings(&def->settings) != MOTE_OK || check_ship(&def->ship) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
+static debris_pool_settings settings_of_def(const mote_debris_pool_def *def) {
     debris_pool_settings settings = {def->ship, def->settings};
-    return mote_pool_create(RECORD, &common, &settings, (mote_pool **)(void *)out);
+    return settings;
 }
+
+MOTE_POOL_CREATE_API(debris, RECORD, debris_pool_settings)
 
 MOTE_POOL_API(debris, RECORD)
 

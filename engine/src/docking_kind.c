@@ -153,21 +153,11 @@ const mote_pool_kind mote_docking_pool_kind_record = {
 
 #define RECORD (&mote_docking_pool_kind_record)
 
-mote_status mote_docking_pool_create(const mote_docking_pool_def *def, mote_docking_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if (mote_docking_profile_validate(&def->profile) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    return mote_pool_create(RECORD, &common, &def->profile, (mote_pool **)(void *)out);
+static mote_docking_profile settings_of_def(const mote_docking_pool_def *def) {
+    return def->profile;
 }
+
+MOTE_POOL_CREATE_API(docking, RECORD, mote_docking_profile)
 
 MOTE_POOL_API(docking, RECORD)
 MOTE_POOL_STEP_API(docking, RECORD)

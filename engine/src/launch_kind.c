@@ -235,22 +235,12 @@ const mote_pool_kind mote_launch_pool_kind_record = {
 
 #define RECORD (&mote_launch_pool_kind_record)
 
-mote_status mote_launch_pool_create(const mote_launch_pool_def *def, mote_launch_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
+static launch_pool_settings settings_of_def(const mote_launch_pool_def *def) {
     launch_pool_settings settings = {{0.0}, def->profile, mote_launch_timeline_of(&def->profile)};
-    if (settings.timeline.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    return mote_pool_create(RECORD, &common, &settings, (mote_pool **)(void *)out);
+    return settings;
 }
+
+MOTE_POOL_CREATE_API(launch, RECORD, launch_pool_settings)
 
 MOTE_POOL_API(launch, RECORD)
 

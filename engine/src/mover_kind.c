@@ -163,22 +163,12 @@ const mote_pool_kind mote_mover_pool_kind_record = {
 
 #define RECORD (&mote_mover_pool_kind_record)
 
-mote_status mote_mover_pool_create(const mote_mover_pool_def *def, mote_mover_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if (!mote_movement_params_valid(&def->params) || !valid_substep(def->max_substep)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
+static mover_settings settings_of_def(const mote_mover_pool_def *def) {
     mover_settings settings = {def->params, def->max_substep};
-    return mote_pool_create(RECORD, &common, &settings, (mote_pool **)(void *)out);
+    return settings;
 }
+
+MOTE_POOL_CREATE_API(mover, RECORD, mover_settings)
 
 MOTE_POOL_API(mover, RECORD)
 MOTE_POOL_STEP_API(mover, RECORD)

@@ -10,7 +10,9 @@
 
 #define FIELD_BIT(f) MOTE_FIELD_BIT(f)
 
-mote_status mote_pool_check_def(const mote_pool_kind *kind, const mote_pool_common_def *def) {
+/* The shared part of a def: the cookie first (MOTE_ERROR_UNINITIALIZED_DEF), then sizes,
+ * backend value and max_dt (MOTE_ERROR_INVALID_ARGUMENT). */
+static mote_status check_def(const mote_pool_kind *kind, const mote_pool_common_def *def) {
     if (def->cookie != kind->cookie) {
         return MOTE_ERROR_UNINITIALIZED_DEF;
     }
@@ -37,6 +39,13 @@ static bool resolve_backend(const mote_pool *pool, mote_backend requested, mote_
 
 mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
                              const void *settings, mote_pool **out) {
+    mote_status status = check_def(kind, def);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (kind->check_settings != NULL && kind->check_settings(settings) != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
     mote_allocator allocator = mote_get_allocator();
     size_t bytes = sizeof(mote_pool) + kind->settings_size;
     mote_pool *pool = mote_allocate(&allocator, bytes);

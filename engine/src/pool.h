@@ -32,12 +32,11 @@ static inline bool mote_pool_is(const mote_pool *pool, const mote_pool_kind *kin
     return pool != NULL && pool->kind == kind;
 }
 
-/* Checks the shared part of a def: the cookie (MOTE_ERROR_UNINITIALIZED_DEF), then max_count,
- * capacity, backend value and max_dt (MOTE_ERROR_INVALID_ARGUMENT). */
-mote_status mote_pool_check_def(const mote_pool_kind *kind, const mote_pool_common_def *def);
-
-/* Creates a pool of kind from a checked common def and the kind's settings (copied; the
- * kind's stored_fields may read them). MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY. */
+/* Creates a pool of kind from the shared part of a def and the kind's settings (copied; the
+ * kind's stored_fields may read them). Checks, in this order: the def's cookie
+ * (MOTE_ERROR_UNINITIALIZED_DEF), its max_count, capacity, backend value and max_dt, then the
+ * settings through the record's check_settings (MOTE_ERROR_INVALID_ARGUMENT); then
+ * MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY. */
 mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
                              const void *settings, mote_pool **out);
 

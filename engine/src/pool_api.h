@@ -13,6 +13,20 @@
 #define MOTE_AS_POOL(p)       ((mote_pool *)(void *)(p))
 #define MOTE_AS_CONST_POOL(p) ((const mote_pool *)(const void *)(p))
 
+/* mote_<k>_pool_create: the def's shared part and the kind's settings, built by the kind's
+ * `static settings_type settings_of_def(const mote_<k>_pool_def *def)`, to mote_pool_create
+ * (which checks both). */
+#define MOTE_POOL_CREATE_API(k, record, settings_type)                                             \
+    mote_status mote_##k##_pool_create(const mote_##k##_pool_def *def, mote_##k##_pool **out) {    \
+        if (def == NULL || out == NULL) {                                                          \
+            return MOTE_ERROR_INVALID_ARGUMENT;                                                    \
+        }                                                                                          \
+        const mote_pool_common_def common = {def->capacity, def->max_count, def->backend,          \
+                                             def->max_dt, def->internal_cookie};                   \
+        const settings_type settings = settings_of_def(def);                                       \
+        return mote_pool_create(record, &common, &settings, (mote_pool **)(void *)out);            \
+    }
+
 #define MOTE_POOL_API(k, record)                                                                   \
     void mote_##k##_pool_destroy(mote_##k##_pool *pool) {                                          \
         mote_pool_destroy(MOTE_AS_POOL(pool), record);                                             \

@@ -190,22 +190,12 @@ const mote_pool_kind mote_spring_pool_kind_record = {
 
 #define RECORD (&mote_spring_pool_kind_record)
 
-mote_status mote_spring_pool_create(const mote_spring_pool_def *def, mote_spring_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if ((int)def->kind < 0 || def->kind >= MOTE_SPRING_KIND_COUNT) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
+static spring_settings settings_of_def(const mote_spring_pool_def *def) {
     spring_settings settings = {def->kind};
-    return mote_pool_create(RECORD, &common, &settings, (mote_pool **)(void *)out);
+    return settings;
 }
+
+MOTE_POOL_CREATE_API(spring, RECORD, spring_settings)
 
 MOTE_POOL_API(spring, RECORD)
 MOTE_POOL_STEP_API(spring, RECORD)

@@ -183,21 +183,11 @@ const mote_pool_kind mote_stage_pool_kind_record = {
 
 #define RECORD (&mote_stage_pool_kind_record)
 
-mote_status mote_stage_pool_create(const mote_stage_pool_def *def, mote_stage_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if (mote_stage_validate(&def->separation) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    return mote_pool_create(RECORD, &common, &def->separation, (mote_pool **)(void *)out);
+static mote_stage_desc settings_of_def(const mote_stage_pool_def *def) {
+    return def->separation;
 }
+
+MOTE_POOL_CREATE_API(stage, RECORD, mote_stage_desc)
 
 MOTE_POOL_API(stage, RECORD)
 MOTE_POOL_STEP_API(stage, RECORD)
