@@ -102,9 +102,10 @@ typedef struct pool_case {
     const bench_pool_kind *kind;
     mote_backend backend;
     bool openmp;
+    bool frames; /* every step timed alone: frames/... (bench_run_frames) */
 } pool_case;
 
-#define MAX_POOL_CASES 64
+#define MAX_POOL_CASES 256
 static pool_case cases[MAX_POOL_CASES];
 static int case_count;
 
@@ -117,21 +118,42 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
     }
     bench_job job = {c->openmp ? step_openmp : step, restore, p, p->count,
                      c->kind->bytes_per_element};
-    bench_run(state, &job);
+    (c->frames ? bench_run_frames : bench_run)(state, &job);
 }
 
 /* The case for kind on backend, serial or parallel (made once, shared by every size). */
-static const pool_case *case_for(const bench_pool_kind *kind, mote_backend backend, bool openmp) {
+static const pool_case *case_for(const bench_pool_kind *kind, mote_backend backend, bool openmp,
+                                 bool frames) {
     for (int k = 0; k < case_count; ++k) {
-        if (cases[k].kind == kind && cases[k].backend == backend && cases[k].openmp == openmp) {
+        if (cases[k].kind == kind && cases[k].backend == backend && cases[k].openmp == openmp &&
+            cases[k].frames == frames) {
             return &cases[k];
         }
     }
     if (case_count == MAX_POOL_CASES) {
         return NULL;
     }
-    cases[case_count] = (pool_case){kind, backend, openmp};
+    cases[case_count] = (pool_case){kind, backend, openmp, frames};
     return &cases[case_count++];
+}
+
+/* frames/<kind>/<best>/<count> and, with OpenMP, frames/<kind>/<best>_openmp/<count>: the
+ * median, 99th-percentile and worst step beside the mean, for the frame-time study
+ * (bench/README.md). */
+static void register_frame_cases(const bench_pool_kind *kind) {
+    static const int64_t frame_counts[] = {1024, 16384, 65536}; /* 1024: the CI smoke run */
+    for (int openmp = 0; openmp <= (mote_openmp_available() ? 1 : 0); ++openmp) {
+        const pool_case *c = case_for(kind, mote_backend_detect(), openmp, true);
+        for (size_t n = 0; c != NULL && n < sizeof frame_counts / sizeof frame_counts[0]; ++n) {
+            char name[96];
+            snprintf(name, sizeof name, "frames/%s/%s%s/%lld", kind->name,
+                     mote_backend_name(c->backend), openmp ? "_openmp" : "",
+                     (long long)frame_counts[n]);
+            /* the counters are wall-clock frame times; the Time column is what the shim's
+             * default clock gives, the calling thread's CPU time */
+            mote_bench_register(name, run_case, (void *)c, frame_counts[n]);
+        }
+    }
 }
 
 void bench_register_pool_cases(const bench_pool_kind *kind) {
@@ -140,7 +162,7 @@ void bench_register_pool_cases(const bench_pool_kind *kind) {
         char name[96];
         for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
             const pool_case *c = mote_backend_available((mote_backend)b)
-                                     ? case_for(kind, (mote_backend)b, false)
+                                     ? case_for(kind, (mote_backend)b, false, false)
                                      : NULL;
             if (c != NULL) {
                 snprintf(name, sizeof name, "%s/%s/%lld", kind->name, mote_backend_name(c->backend),
@@ -150,7 +172,7 @@ void bench_register_pool_cases(const bench_pool_kind *kind) {
         }
         /* the parallel step's work runs on other threads too: its rates are wall-clock */
         const pool_case *c = mote_openmp_available() && pool_counts[n] >= 16384
-                                 ? case_for(kind, mote_backend_detect(), true)
+                                 ? case_for(kind, mote_backend_detect(), true, false)
                                  : NULL;
         if (c != NULL) {
             snprintf(name, sizeof name, "%s/%s_openmp/%lld", kind->name,
@@ -158,4 +180,5 @@ void bench_register_pool_cases(const bench_pool_kind *kind) {
             mote_bench_register_real_time(name, run_case, (void *)c, count);
         }
     }
+    register_frame_cases(kind);
 }

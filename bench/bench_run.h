@@ -25,4 +25,12 @@ typedef struct bench_job {
  * clock stopped, and reports items (elements stepped) and bytes processed. */
 void bench_run(mote_bench_state *state, const bench_job *job);
 
+/* The frames a frame-time benchmark keeps (the first ones; the run's time counts them all). */
+#define BENCH_FRAME_SAMPLES 65536
+
+/* As bench_run, and also times every step alone (a monotonic clock around it, so a frame is
+ * what a game would see) and reports counters p50_us, p99_us and max_us: the median, the 99th
+ * percentile and the worst step, in microseconds. */
+void bench_run_frames(mote_bench_state *state, const bench_job *job);
+
 #endif

@@ -61,6 +61,10 @@ extern "C" void mote_bench_set_bytes_processed(mote_bench_state *state, int64_t 
     state->state->SetBytesProcessed(bytes);
 }
 
+extern "C" void mote_bench_set_counter(mote_bench_state *state, const char *name, double value) {
+    state->state->counters[name] = benchmark::Counter(value);
+}
+
 extern "C" void mote_bench_pause_timing(mote_bench_state *state) {
     state->state->PauseTiming();
 }
