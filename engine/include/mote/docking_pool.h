@@ -150,7 +150,8 @@ mote_status mote_docking_pool_step_range(mote_docking_pool *pool, size_t begin, 
                                          float dt);
 
 /* Steps every sequence like mote_docking_pool_step, in ranges run on tasks (see mote/tasks.h;
- * NULL runs on this thread). The result is bit for bit the serial step's. */
+ * NULL runs on this thread). The result is bit for bit the serial step's. Ranges are at least
+ * 1024 sequences, so pools of 1024 or fewer run on this thread. */
 mote_status mote_docking_pool_step_parallel(mote_docking_pool *pool, float dt,
                                             const mote_task_system *tasks);
 

@@ -97,7 +97,8 @@ mote_status mote_launch_pool_advance_of(const mote_launch_pool *pool, float dt,
 mote_status mote_launch_pool_step(mote_launch_pool *pool, float dt);
 /* mote_launch_pool_step, reporting the seconds advanced. */
 mote_status mote_launch_pool_advance(mote_launch_pool *pool, float dt, float *out_advanced);
-/* mote_launch_pool_step in ranges on a task system (bit for bit the serial result). */
+/* mote_launch_pool_step in ranges on a task system (bit for bit the serial result). Ranges are
+ * at least 1024 rockets, so pools of 1024 or fewer run on this thread. */
 mote_status mote_launch_pool_step_parallel(mote_launch_pool *pool, float dt,
                                            const mote_task_system *tasks);
 /* Sets the clock to time (s of the sequence) and evaluates every rocket at it.

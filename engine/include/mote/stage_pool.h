@@ -27,6 +27,7 @@ typedef struct mote_stage_pool_def {
     int internal_cookie;        /* set by mote_default_stage_pool_def(); leave it alone */
 } mote_stage_pool_def;
 
+/* The default def (capacity 1024, auto backend, default separation, no max_dt). */
 mote_stage_pool_def mote_default_stage_pool_def(void);
 
 /* The field arrays, dense from 0 to count - 1 (see mote_spring_view). */
@@ -48,34 +49,61 @@ typedef struct mote_stage_view {
 
 typedef struct mote_stage_pool mote_stage_pool;
 
+/* Creates an empty pool from def: MOTE_ERROR_UNINITIALIZED_DEF for a def not from the default
+ * function, MOTE_ERROR_INVALID_ARGUMENT for a bad def or separation. */
 mote_status mote_stage_pool_create(const mote_stage_pool_def *def, mote_stage_pool **out);
+/* Frees the pool (NULL is ignored). */
 void mote_stage_pool_destroy(mote_stage_pool *pool);
+/* Makes room for capacity stages (at most max_count). */
 mote_status mote_stage_pool_reserve(mote_stage_pool *pool, size_t capacity);
+/* Adds one stage (its time since detachment in s, its detach frame); out_id may be NULL. */
 mote_status mote_stage_pool_add(mote_stage_pool *pool, const mote_stage_desc *desc,
                                 mote_id *out_id);
+/* Adds n stages, all or nothing; out_ids (may be NULL) gets their ids. */
 mote_status mote_stage_pool_add_many(mote_stage_pool *pool, const mote_stage_desc *descs, size_t n,
                                      mote_id *out_ids);
+/* Removes a stage (the last one moves into its place); its id is then stale. */
 mote_status mote_stage_pool_remove(mote_stage_pool *pool, mote_id id);
+/* True when id names a live stage of this pool. */
 bool mote_stage_pool_contains(const mote_stage_pool *pool, mote_id id);
+/* The dense index of id's stage (valid until the next add or remove). */
 mote_status mote_stage_pool_index(const mote_stage_pool *pool, mote_id id, size_t *out_index);
+/* The id of the stage at a dense index; the null id when index >= count. */
 mote_id mote_stage_pool_id_at(const mote_stage_pool *pool, size_t index);
+/* The stage's desc, with the pool's separation constants filled in. */
 mote_status mote_stage_pool_get(const mote_stage_pool *pool, mote_id id, mote_stage_desc *out);
+/* Replaces the stage's desc (its separation constants must be the pool's). */
 mote_status mote_stage_pool_set(mote_stage_pool *pool, mote_id id, const mote_stage_desc *desc);
+/* Live stages. */
 size_t mote_stage_pool_count(const mote_stage_pool *pool);
+/* Stages the pool holds before it grows. */
 size_t mote_stage_pool_capacity(const mote_stage_pool *pool);
+/* The field arrays (valid until the next add, remove or reserve). */
 mote_stage_view mote_stage_pool_view(mote_stage_pool *pool);
 /* Adds dt s (clamped to max_dt) to every stage's time and writes its pose there.
  * MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt; nothing changed on error. */
 mote_status mote_stage_pool_step(mote_stage_pool *pool, float dt);
+/* mote_stage_pool_step, reporting the seconds advanced (dt clamped to max_dt). */
 mote_status mote_stage_pool_advance(mote_stage_pool *pool, float dt, float *out_advanced);
+/* The seconds a step of dt would advance, without stepping. */
 mote_status mote_stage_pool_advance_of(const mote_stage_pool *pool, float dt, float *out_advanced);
+/* The longest step in s (INFINITY: no clamp). */
 float mote_stage_pool_max_dt(const mote_stage_pool *pool);
+/* Sets the longest step in s (> 0, may be INFINITY). */
 mote_status mote_stage_pool_set_max_dt(mote_stage_pool *pool, float max_dt);
+/* Steps the stages begin..end-1 only (MOTE_ERROR_RANGE unless begin <= end <= count). */
 mote_status mote_stage_pool_step_range(mote_stage_pool *pool, size_t begin, size_t end, float dt);
+/* mote_stage_pool_step in ranges run on tasks (see mote/tasks.h; NULL runs on this thread),
+ * bit for bit the serial result. Ranges are at least 1024 stages, so pools of 1024 or fewer
+ * run on this thread. */
 mote_status mote_stage_pool_step_parallel(mote_stage_pool *pool, float dt,
                                           const mote_task_system *tasks);
+/* Looks for NaN or infinity in every stage's fields: MOTE_ERROR_NON_FINITE if any; out (may be
+ * NULL) says how many stages and which first. */
 mote_status mote_stage_pool_validate(const mote_stage_pool *pool, mote_validation *out);
+/* Switches the kernel to backend (MOTE_ERROR_BACKEND_UNAVAILABLE if this CPU lacks it). */
 mote_status mote_stage_pool_set_backend(mote_stage_pool *pool, mote_backend backend);
+/* The backend the pool steps on. */
 mote_backend mote_stage_pool_backend(const mote_stage_pool *pool);
 
 /* Snapshots (docs/snapshot-format.md), as for every pool kind: the pool's whole state as
