@@ -180,8 +180,8 @@ static layout layout_of(const unsigned char *blob) {
     l.count = get_le32(blob + AT_COUNT);
     l.slots_used = get_le32(blob + AT_SLOTS_USED);
     l.free_count = get_le32(blob + AT_FREE_COUNT);
-    uint64_t mask = get_le32(blob + AT_FIELD_MASK) | (uint64_t)get_le32(blob + AT_FIELD_MASK_HIGH)
-                                                         << 32;
+    uint64_t mask = get_le32(blob + AT_FIELD_MASK);
+    mask |= (uint64_t)get_le32(blob + AT_FIELD_MASK_HIGH) << 32;
     uint32_t stored = 0;
     for (; mask != 0; mask &= mask - 1) {
         ++stored;
@@ -436,7 +436,7 @@ static void damage_tag_serial(unsigned char *b, const layout *l) {
     (void)l;
     put_le32(b + AT_TAG, get_le32(b + AT_TAG) & 0xff000000u);
 }
-static void damage_field_mask_high(unsigned char *b, const layout *l) {
+static void damage_mask_high(unsigned char *b, const layout *l) {
     (void)l;
     put_le32(b + AT_FIELD_MASK_HIGH, get_le32(b + AT_FIELD_MASK_HIGH) ^ 1u);
 }
@@ -512,7 +512,7 @@ static const struct {
     {"another field count", damage_field_count},
     {"a tag of another kind", damage_tag_kind},
     {"a tag of no pool", damage_tag_serial},
-    {"field mask high word changed", damage_field_mask_high},
+    {"field mask's high word", damage_mask_high},
     {"max_dt NaN", damage_max_dt_nan},
     {"max_dt 0", damage_max_dt_zero},
     {"max_dt negative", damage_max_dt_negative},

@@ -213,7 +213,7 @@ static mote_status check_settings(const void *settings) {
 
 const mote_pool_kind mote_launch_pool_kind_record = {
     .name = "launch",
-    .number = 11, /* every kind's number is its own (1..255): launch 11, docking 12, stage 13 */
+    .number = 11, /* each its own (1..255): launch 11, docking 12, stage 13, flight 14 */
     .cookie = LAUNCH_POOL_COOKIE,
     .field_count = LAUNCH_FIELD_COUNT,
     .fields = launch_fields,

@@ -130,14 +130,14 @@ typedef struct snapshot_header {
     uint32_t name_hash;   /* XXH32 of the kind's name */
     uint32_t layout_hash; /* XXH32 of its field and settings names and types */
     uint32_t field_count;
-    uint32_t field_mask; /* the stored fields, bits 0..31 */
+    uint32_t field_mask; /* the stored fields: bits 0-31 of the mask */
     uint32_t tag;        /* the pool tag its ids carry */
     uint32_t count;
     uint32_t slots_used;
     uint32_t free_count;
     uint32_t setting_words;
     uint32_t max_dt_bits;
-    uint32_t field_mask_high; /* bits 32..63 of the stored fields (0 with 32 fields or fewer) */
+    uint32_t field_mask_high; /* bits 32-63 (0 for a kind of at most 32 fields) */
 } snapshot_header;
 
 #define HEADER_WORDS 14
@@ -164,7 +164,12 @@ static uint32_t layout_hash(const mote_pool_kind *kind) {
     return XXH32_digest(&state);
 }
 
-static unsigned popcount(mote_field_mask mask) {
+/* The stored fields' mask, both words. */
+static mote_field_mask mask_of(const snapshot_header *h) {
+    return (mote_field_mask)h->field_mask | (mote_field_mask)h->field_mask_high << 32;
+}
+
+static unsigned popcount(uint64_t mask) {
     unsigned n = 0;
     for (; mask != 0; mask &= mask - 1) {
         ++n;
@@ -173,12 +178,8 @@ static unsigned popcount(mote_field_mask mask) {
 }
 
 /* Bytes of a snapshot with these section lengths (in 64 bits: every input is 32 bits). */
-static mote_field_mask stored_mask(const snapshot_header *h) {
-    return (mote_field_mask)h->field_mask | (mote_field_mask)h->field_mask_high << 32;
-}
-
 static uint64_t snapshot_bytes(const snapshot_header *h) {
-    uint64_t words = (uint64_t)h->setting_words + (uint64_t)popcount(stored_mask(h)) * h->count +
+    uint64_t words = (uint64_t)h->setting_words + (uint64_t)popcount(mask_of(h)) * h->count +
                      h->count + h->slots_used + h->free_count;
     return MOTE_SNAPSHOT_HEADER_BYTES + 4 * words + MOTE_SNAPSHOT_CHECKSUM_BYTES;
 }
@@ -351,8 +352,7 @@ static bool header_fits(const snapshot_header *h, const mote_pool *pool, const m
     return h->version == MOTE_SNAPSHOT_VERSION && h->header_bytes == MOTE_SNAPSHOT_HEADER_BYTES &&
            h->kind_number == kind->number && h->name_hash == name_hash(kind) &&
            h->layout_hash == layout_hash(kind) && h->field_count == (uint32_t)kind->field_count &&
-           stored_mask(h) == core->fields.mask &&
-           h->setting_words == (uint32_t)kind->setting_count &&
+           mask_of(h) == core->fields.mask && h->setting_words == (uint32_t)kind->setting_count &&
            snapshot_bytes(h) == (uint64_t)size && h->count <= h->slots_used &&
            h->free_count == h->slots_used - h->count && h->slots_used <= core->max_count &&
            mote_pool_tag_kind(h->tag) == kind->number && (h->tag & 0xffffffu) != 0 && max_dt > 0.0f;
@@ -406,7 +406,7 @@ static sections sections_of(const unsigned char *blob, const snapshot_header *h)
     sections s;
     s.settings = blob + MOTE_SNAPSHOT_HEADER_BYTES;
     s.fields = s.settings + 4 * (size_t)h->setting_words;
-    s.slot_of_dense = s.fields + 4 * (size_t)popcount(stored_mask(h)) * h->count;
+    s.slot_of_dense = s.fields + 4 * (size_t)popcount(mask_of(h)) * h->count;
     s.generation = s.slot_of_dense + 4 * (size_t)h->count;
     s.free_list = s.generation + 4 * (size_t)h->slots_used;
     return s;
@@ -428,7 +428,7 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
     XXH3_64bits_reset(&state);
     XXH3_64bits_update(&state, blob, (size_t)(s.fields - blob));
     bool ok = true;
-    const size_t field_words = (size_t)popcount(stored_mask(h)) * h->count;
+    const size_t field_words = (size_t)popcount(mask_of(h)) * h->count;
     for (size_t i = 0; i < field_words && ok; i += CHUNK_WORDS) {
         size_t m = field_words - i < CHUNK_WORDS ? field_words - i : CHUNK_WORDS;
         XXH3_64bits_update(&state, s.fields + 4 * i, 4 * m);

@@ -161,7 +161,7 @@ static mote_status check_settings(const void *settings) {
 
 const mote_pool_kind mote_stage_pool_kind_record = {
     .name = "stage",
-    .number = 13, /* launch 11, docking 12, stage 13 */
+    .number = 13, /* launch 11, docking 12, stage 13, flight 14 */
     .cookie = STAGE_POOL_COOKIE,
     .field_count = STAGE_FIELD_COUNT,
     .fields = stage_fields,

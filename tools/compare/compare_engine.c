@@ -71,7 +71,7 @@ static bool open_engine(engine *e, const compare_kind *kind, size_t count, uint6
     }
     e->record = e->pool->kind;
     e->kernel = e->record->kernel(e->pool);
-    unsigned stored = e->record->stored_fields(e->pool);
+    mote_field_mask stored = e->record->stored_fields(e->pool);
     mote_field_arrays *states[] = {&e->start, &e->reference, &e->first, &e->current};
     for (size_t s = 0; s < sizeof states / sizeof states[0]; ++s) {
         states[s]->mask = stored;
@@ -101,7 +101,7 @@ static void copy_state(const engine *e, mote_field_arrays *to, const mote_field_
 static void follow_trajectory(const engine *e, const mote_field_arrays *s) {
     for (int f = 0; f < e->record->field_count; ++f) {
         const float *a = s->field[f];
-        if (a == NULL || !(e->kind->trajectory_fields & (1u << f))) {
+        if (a == NULL || !(e->kind->trajectory_fields & MOTE_FIELD_BIT(f))) {
             continue;
         }
         for (size_t i = 0; i < e->count; ++i) {
@@ -155,7 +155,8 @@ static void find_rows(const engine *e, compare_result *result) {
     }
     for (int f = 0; f < e->record->field_count; ++f) {
         if (e->start.field[f] != NULL && e->record->fields[f].role == MOTE_ROLE_STATE) {
-            result->rows[result->row_count++] = (compare_row){e->record->fields[f].name, 1u << f};
+            result->rows[result->row_count++] =
+                (compare_row){e->record->fields[f].name, MOTE_FIELD_BIT(f)};
         }
     }
 }
@@ -163,7 +164,7 @@ static void find_rows(const engine *e, compare_result *result) {
 /* The lowest field of a row (its bound is its fields' bound). */
 static int first_field(const compare_row *row) {
     int f = 0;
-    while (f < MOTE_MAX_FIELDS - 1 && !(row->fields & (1u << f))) {
+    while (f < MOTE_MAX_FIELDS - 1 && !(row->fields & MOTE_FIELD_BIT(f))) {
         ++f;
     }
     return f;
@@ -183,11 +184,11 @@ static void measure(const engine *e, const compare_result *result, size_t w,
     for (size_t r = 0; r < result->row_count; ++r) {
         compare_error error = {0.0, 0.0, 0.0, 0};
         for (int f = 0; f < e->record->field_count; ++f) {
-            if (!(result->rows[r].fields & (1u << f)) || s->field[f] == NULL) {
+            if (!(result->rows[r].fields & MOTE_FIELD_BIT(f)) || s->field[f] == NULL) {
                 continue;
             }
             const float *wide = s->field[f], *ref = e->reference.field[f];
-            bool angle = (kind->angle_fields & (1u << f)) != 0;
+            bool angle = (kind->angle_fields & MOTE_FIELD_BIT(f)) != 0;
             for (size_t i = 0; i < e->count; ++i) {
                 float scale = kind->scale != NULL ? kind->scale(kind, &sample, f, i) : 0.0f;
                 kind->style->measure(wide[i], ref[i], scale, angle, i, &error);

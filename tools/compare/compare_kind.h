@@ -36,8 +36,8 @@ typedef struct compare_bound {
 
 /* One printed row: one field, or several judged together (the components of a position). */
 typedef struct compare_row {
-    const char *name; /* as printed: "x", "position_x", "orientation" */
-    unsigned fields;  /* bit mask over the pool kind's field list */
+    const char *name;       /* as printed: "x", "position_x", "orientation" */
+    mote_field_mask fields; /* bit mask over the pool kind's field list */
 } compare_row;
 
 /* One variant's run, as the kind's step hook sees it. */
@@ -69,11 +69,11 @@ struct compare_kind {
     const char *about;       /* NULL, or the section title's words in parentheses (the style's) */
     const char *noun;        /* NULL, or its elements, plural: "out of memory for N <noun>" */
     const char *json_member; /* NULL: an entry of the JSON "kinds" array; else its own member */
-    const compare_style *style; /* &compare_style_scaled or &compare_style_exact */
-    bool hashes;                /* print every variant's state hash */
-    int model;                  /* the kind's own parameter (the spring kind) */
-    unsigned angle_fields;      /* fields that differ by their distance on the circle */
-    unsigned trajectory_fields; /* the fields compare_sample.trajectory follows */
+    const compare_style *style;        /* &compare_style_scaled or &compare_style_exact */
+    bool hashes;                       /* print every variant's state hash */
+    int model;                         /* the kind's own parameter (the spring kind) */
+    mote_field_mask angle_fields;      /* fields that differ by their distance on the circle */
+    mote_field_mask trajectory_fields; /* the fields compare_sample.trajectory follows */
     /* The rows, in order; row_count 0: one row per stored field whose role is
      * MOTE_ROLE_STATE, named as the field list names it. */
     size_t row_count;

@@ -14,6 +14,7 @@
 #include "mote/mover_pool.h"
 #include "mote/tasks.h"
 #include "mote/flight.h"
+#include "mote/flight_pool.h"
 #include "mote/docking.h"
 #include "mote/docking_pool.h"
 #include "mote/launch.h"

@@ -1,0 +1,201 @@
+/* mote: structure-of-arrays pools of approach flights (mote/flight.h): a flock of flyers, each
+ * with its own Hermite curve, 32-sample arc-length table and speed profile stored in the pool,
+ * stepped by one branch-free SIMD kernel held to the scalar reference. The conventions are the
+ * spring pools' (mote/spring_pool.h); what is new is the limits the flock shares, re-targeting
+ * mid-flight, and the ids that landed in a step, which the step reports as the debris pool
+ * reports releases (mote/debris_pool.h).
+ *
+ * A flyer is its plan and its clock: time (s since its flight began), the curve (P0, P1, M0,
+ * M1; the chord is P1 - P0), its table s_1..s_31 (s_0 = 0, s_31 = the length), the speed
+ * profile of mote_flight_plan, then the pose the step writes (position, velocity,
+ * orientation, bank) and landed. A step adds dt to every flyer's time and evaluates the pose
+ * there: time is analytic, so any sequence of steps reaching the same time gives the same
+ * pose. The scalar backend is mote_flight_sample itself; the wide kernels' bounds against it
+ * are in the kernel's header comment (simd/kernels/flight_kernels.c). */
+#ifndef MOTE_FLIGHT_POOL_H
+#define MOTE_FLIGHT_POOL_H
+
+#include "mote/backend.h"
+#include "mote/base.h"
+#include "mote/flight.h"
+#include "mote/tasks.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What every flyer of a pool shares: the limits a flight is planned with and the world it
+ * banks in (mote_flight_desc's members of the same names). */
+typedef struct mote_flight_limits {
+    float cruise_speed;     /* units/s, > 0 */
+    float max_acceleration; /* units/s^2, > 0 */
+    float max_deceleration; /* units/s^2, > 0 */
+    float max_bank;         /* rad, in [0, pi/2) */
+    float gravity;          /* units/s^2, > 0 */
+    mote_vec3 world_up;     /* any non-zero length */
+} mote_flight_limits;
+
+/* mote_default_flight_desc()'s limits: cruise 6, acceleration 4, deceleration 3, bank cap 45
+ * degrees, gravity 9.81, up +z. */
+mote_flight_limits mote_default_flight_limits(void);
+
+/* How to build a pool. Start from mote_default_flight_pool_def(). */
+typedef struct mote_flight_pool_def {
+    size_t capacity;           /* flyers reserved at creation; default 1024 */
+    size_t max_count;          /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
+    mote_backend backend;      /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
+    mote_flight_limits limits; /* default mote_default_flight_limits() */
+    float max_dt;              /* s, > 0: a longer step is clamped to this; default INFINITY */
+    int internal_cookie;       /* set by mote_default_flight_pool_def(); leave it alone */
+} mote_flight_pool_def;
+
+mote_flight_pool_def mote_default_flight_pool_def(void);
+
+/* The field arrays, dense from 0 to count - 1 (see mote_spring_view). arc_length[k] is s_(k+1),
+ * the table's length up to u = (k + 1) / 31; arc_length[30] is the flight's length. landed is
+ * 0 in flight, 1 when the flyer landed in the last step that covered it, 2 after that. */
+typedef struct mote_flight_view {
+    size_t count;
+    float *time;              /* s since the flight began */
+    float *start_position[3]; /* P0 */
+    float *perch_position[3]; /* P1 */
+    float *start_tangent[3];  /* M0 */
+    float *end_tangent[3];    /* M1 */
+    float *arc_length[MOTE_FLIGHT_TABLE_SAMPLES - 1];
+    float *start_speed;    /* the profile (mote_flight_path's members of the same names) */
+    float *accel;          /* units/s^2 */
+    float *accel_end;      /* s */
+    float *accel_distance; /* units */
+    float *peak_speed;     /* units/s */
+    float *cruise_end;     /* s */
+    float *deceleration;   /* units/s^2 */
+    float *duration;       /* s */
+    float *position[3];    /* the pose at time */
+    float *velocity[3];    /* units/s */
+    float *orientation[4]; /* {x, y, z, w} */
+    float *bank;           /* rad */
+    float *landed;         /* 0, 1 or 2 (above) */
+} mote_flight_view;
+
+/* Where a step reports the flyers that landed in it: as mote_debris_released. The caller owns
+ * ids (room for capacity ids; may be NULL when capacity is 0); the step sets count to the
+ * number of flyers of the stepped range that landed in this step and writes the first
+ * min(count, capacity) of their ids in dense-index order. Each flyer is reported once: in the
+ * step whose time reaches its duration (a flight of length 0 in its first step). */
+typedef struct mote_flight_landed {
+    mote_id *ids;
+    size_t capacity;
+    size_t count;
+} mote_flight_landed;
+
+typedef struct mote_flight_pool mote_flight_pool;
+
+/* Creates an empty pool. MOTE_ERROR_UNINITIALIZED_DEF when def was not made by
+ * mote_default_flight_pool_def(); MOTE_ERROR_INVALID_ARGUMENT for NULL pointers, capacity >
+ * max_count, max_dt not > 0 or limits mote_flight_plan would refuse; MOTE_ERROR_NON_FINITE
+ * for non-finite limits; MOTE_ERROR_BACKEND_UNAVAILABLE; MOTE_ERROR_OUT_OF_MEMORY. */
+mote_status mote_flight_pool_create(const mote_flight_pool_def *def, mote_flight_pool **out);
+void mote_flight_pool_destroy(mote_flight_pool *pool);
+mote_status mote_flight_pool_reserve(mote_flight_pool *pool, size_t capacity);
+
+/* Plans desc's flight (mote_flight_plan) and adds it at time 0, its pose the pose at 0 and
+ * landed 0. desc's cruise_speed, max_acceleration, max_deceleration, max_bank, gravity and
+ * world_up must be the pool's limits exactly (mote_flight_pool_desc gives such a desc):
+ * MOTE_ERROR_INVALID_ARGUMENT otherwise. mote_flight_plan's errors; no change on error. */
+mote_status mote_flight_pool_add(mote_flight_pool *pool, const mote_flight_desc *desc,
+                                 mote_id *out_id);
+mote_status mote_flight_pool_add_many(mote_flight_pool *pool, const mote_flight_desc *descs,
+                                      size_t n, mote_id *out_ids);
+mote_status mote_flight_pool_remove(mote_flight_pool *pool, mote_id id);
+bool mote_flight_pool_contains(const mote_flight_pool *pool, mote_id id);
+mote_status mote_flight_pool_index(const mote_flight_pool *pool, mote_id id, size_t *out_index);
+mote_id mote_flight_pool_id_at(const mote_flight_pool *pool, size_t index);
+
+/* The desc as far as the stored plan keeps it: start and perch positions and the limits
+ * exactly; start_velocity the start speed along M0; landing_normal a unit normal that gives
+ * the same end tangent (0 when the end tangent is the chord). */
+mote_status mote_flight_pool_get(const mote_flight_pool *pool, mote_id id, mote_flight_desc *out);
+
+/* Replans the flyer from desc, as add does (its clock back to 0). */
+mote_status mote_flight_pool_set(mote_flight_pool *pool, mote_id id, const mote_flight_desc *desc);
+size_t mote_flight_pool_count(const mote_flight_pool *pool);
+size_t mote_flight_pool_capacity(const mote_flight_pool *pool);
+mote_flight_view mote_flight_pool_view(mote_flight_pool *pool);
+
+/* The pool's limits (the default limits for a NULL pool). */
+mote_flight_limits mote_flight_pool_limits(const mote_flight_pool *pool);
+
+/* mote_default_flight_desc() with the pool's limits: a desc add accepts once its positions,
+ * velocity and normal are filled in. */
+mote_flight_desc mote_flight_pool_desc(const mote_flight_pool *pool);
+
+/* The flyer's plan as a mote_flight_path: mote_flight_sample(path, view.time[i]) is the scalar
+ * reference of its pose (its desc member as mote_flight_pool_get gives it). */
+mote_status mote_flight_pool_path(const mote_flight_pool *pool, mote_id id, mote_flight_path *out);
+
+/* Re-targets a flyer mid-flight: a new plan from the flyer's current position and velocity
+ * (the view's, as the last step left them) to another perch, its clock back to 0 and landed
+ * 0. Position is continuous exactly (the new P0 is the current position), velocity within
+ * rounding (the new plan starts at the current speed along the current velocity); the pose
+ * arrays keep their values until the next step. mote_flight_plan's errors for the new desc
+ * (a non-finite perch or normal: MOTE_ERROR_NON_FINITE); no change on error. */
+mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_vec3 perch_position,
+                                      mote_vec3 landing_normal);
+
+/* Steps every flyer by dt seconds and reports those that landed into landed (may be NULL).
+ * dt NaN, infinite or negative: MOTE_ERROR_INVALID_DT; landed with ids NULL but capacity > 0:
+ * MOTE_ERROR_INVALID_ARGUMENT; in both cases nothing changes. dt == 0 changes nothing and
+ * reports nothing (count 0). Time is analytic: the only maximum is the pool's max_dt. */
+mote_status mote_flight_pool_step(mote_flight_pool *pool, float dt, mote_flight_landed *landed);
+
+/* Steps like mote_flight_pool_step and writes the seconds the step advanced to out_advanced
+ * (may be NULL): dt clamped to max_dt, 0 when nothing stepped. */
+mote_status mote_flight_pool_advance(mote_flight_pool *pool, float dt, mote_flight_landed *landed,
+                                     float *out_advanced);
+
+/* The seconds a step of dt would advance this pool, without stepping (see _advance). */
+mote_status mote_flight_pool_advance_of(const mote_flight_pool *pool, float dt,
+                                        float *out_advanced);
+
+/* The pool's max_dt (s; 0 for a NULL pool). */
+float mote_flight_pool_max_dt(const mote_flight_pool *pool);
+
+/* Sets the pool's max_dt (s, > 0, INFINITY for none). MOTE_ERROR_INVALID_ARGUMENT otherwise. */
+mote_status mote_flight_pool_set_max_dt(mote_flight_pool *pool, float max_dt);
+
+/* Steps the flyers with dense index in [begin, end) and reports those that landed among them:
+ * disjoint ranges may run on different threads at once (each with its own landed buffer), and
+ * any split gives the same bits as one whole step. MOTE_ERROR_RANGE unless
+ * begin <= end <= count. */
+mote_status mote_flight_pool_step_range(mote_flight_pool *pool, size_t begin, size_t end, float dt,
+                                        mote_flight_landed *landed);
+
+/* Steps every flyer like mote_flight_pool_step, in ranges run on tasks (mote/tasks.h; NULL runs
+ * on this thread), then reports the landed ids as the serial step does; bit for bit the serial
+ * step's. Ranges are at least 512 flyers. */
+mote_status mote_flight_pool_step_parallel(mote_flight_pool *pool, float dt,
+                                           const mote_task_system *tasks,
+                                           mote_flight_landed *landed);
+
+/* Looks for NaN or infinity in every flyer's fields (see mote_spring_pool_validate). */
+mote_status mote_flight_pool_validate(const mote_flight_pool *pool, mote_validation *out);
+
+/* Chooses this pool's backend (MOTE_BACKEND_AUTO follows mote_backend_best()).
+ * MOTE_ERROR_BACKEND_UNAVAILABLE, and no change, if this CPU cannot run it. */
+mote_status mote_flight_pool_set_backend(mote_flight_pool *pool, mote_backend backend);
+
+/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO); MOTE_BACKEND_COUNT for a
+ * NULL pool. */
+mote_backend mote_flight_pool_backend(const mote_flight_pool *pool);
+
+/* Snapshots (docs/snapshot-format.md), as every pool kind's: the size now, save, restore. */
+size_t mote_flight_pool_snapshot_size(const mote_flight_pool *pool);
+mote_status mote_flight_pool_save(const mote_flight_pool *pool, void *buffer, size_t size,
+                                  size_t *out_written);
+mote_status mote_flight_pool_restore(mote_flight_pool *pool, const void *buffer, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,163 @@
+/* The flight pool behind the pool adapter: "flights/default" (the default limits) and
+ * "flights/banked" (a faster, tighter-banking flock under a tilted up, so the bank cap is
+ * reached and the level roll is not about +z).
+ *
+ * The desc as values (add_values/set_values): its float members in declaration order, vectors
+ * flattened {x, y, z}:
+ *   0-2 start_position, 3-5 start_velocity, 6-8 perch_position, 9-11 landing_normal,
+ *   12 cruise_speed, 13 max_acceleration, 14 max_deceleration, 15 max_bank, 16 gravity,
+ *   17-19 world_up (20 values; missing ones keep the pool's desc, mote_flight_pool_desc, so
+ *   a short list has the pool's limits and is planned; a limit that differs is refused).
+ *
+ * add_random draws the four vectors (13 draws: one more picks the degenerate flights, P0 ==
+ * P1, from rest, the normal along the chord, the perch behind, one flyer in eight).
+ * step/step_range hand the pool a landed-ids report with room for 4 ids (so truncation is
+ * exercised) and check it against the landed flags: a wrong report aborts. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mote/flight_pool.h"
+#include "pool_adapter.h"
+#include "pool_adapter_generic.h"
+
+enum { FLIGHT_KIND_DEFAULT, FLIGHT_KIND_BANKED };
+
+#define DESC_VALUES 20
+#define LANDED_ROOM 4
+
+static mote_flight_limits adapter_limits(int kind) {
+    mote_flight_limits l = mote_default_flight_limits();
+    if (kind == FLIGHT_KIND_BANKED) {
+        l.cruise_speed = 11.0f;
+        l.max_acceleration = 7.0f;
+        l.max_deceleration = 2.5f;
+        l.max_bank = 0.35f;
+        l.world_up = (mote_vec3){0.0f, 0.4f, 1.0f};
+    }
+    return l;
+}
+
+static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+    mote_flight_pool_def d = mote_default_flight_pool_def();
+    d.capacity = def->capacity;
+    d.max_count = def->max_count;
+    d.backend = def->backend;
+    d.limits = adapter_limits(self->kind);
+    mote_flight_pool *pool = NULL;
+    mote_status status = mote_flight_pool_create(&d, &pool);
+    *out = pool;
+    return status;
+}
+
+static float *desc_member(mote_flight_desc *d, size_t i) {
+    float *members[DESC_VALUES] = {
+        &d->start_position.x, &d->start_position.y, &d->start_position.z, &d->start_velocity.x,
+        &d->start_velocity.y, &d->start_velocity.z, &d->perch_position.x, &d->perch_position.y,
+        &d->perch_position.z, &d->landing_normal.x, &d->landing_normal.y, &d->landing_normal.z,
+        &d->cruise_speed,     &d->max_acceleration, &d->max_deceleration, &d->max_bank,
+        &d->gravity,          &d->world_up.x,       &d->world_up.y,       &d->world_up.z,
+    };
+    return members[i];
+}
+
+static mote_flight_desc desc_from_values(const void *pool, const float *values, size_t n) {
+    mote_flight_desc d = mote_flight_pool_desc(pool);
+    for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
+        *desc_member(&d, i) = values[i];
+    }
+    return d;
+}
+
+/* An ordinary flyer within 25 units of the origin, one in eight degenerate. Always 13 draws. */
+static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
+    (void)self;
+    float values[12];
+    for (size_t i = 0; i < 12; ++i) {
+        float r = i >= 9 ? 1.0f : (i >= 3 && i < 6 ? 7.0f : 25.0f);
+        values[i] = test_rng_range(rng, -r, r);
+    }
+    float pick = test_rng_range(rng, 0.0f, 1.0f);
+    mote_flight_desc d = desc_from_values(pool, values, 12);
+    if (pick < 0.03f) {
+        d.perch_position = d.start_position;
+    } else if (pick < 0.06f) {
+        d.start_velocity = (mote_vec3){0.0f, 0.0f, 0.0f};
+    } else if (pick < 0.09f) {
+        d.landing_normal = mote_vec3_sub(d.perch_position, d.start_position);
+    } else if (pick < 0.125f) {
+        d.start_velocity = mote_vec3_scale(mote_vec3_sub(d.start_position, d.perch_position), 0.2f);
+    }
+    return mote_flight_pool_add(pool, &d, id);
+}
+
+static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
+                              mote_id *id) {
+    (void)self;
+    mote_flight_desc d = desc_from_values(pool, values, n);
+    return mote_flight_pool_add(pool, &d, id);
+}
+
+static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
+                              size_t n) {
+    (void)self;
+    mote_flight_desc d = desc_from_values(pool, values, n);
+    return mote_flight_pool_set(pool, id, &d);
+}
+
+/* The report of a successful step of [begin, end) by dt must list the flyers whose flag now
+ * says they landed in this step (1), in dense order, truncated to its room; a step of dt 0
+ * changes nothing and reports nothing. */
+static void check_landed(void *pool, size_t begin, size_t end, float dt,
+                         const mote_flight_landed *r) {
+    mote_flight_view v = mote_flight_pool_view(pool);
+    size_t n = 0;
+    bool ok = true;
+    for (size_t i = begin; i < end && dt != 0.0f; ++i) {
+        if (v.landed[i] == 1.0f) {
+            ok = ok &&
+                 (n >= r->capacity || mote_id_equal(r->ids[n], mote_flight_pool_id_at(pool, i)));
+            ++n;
+        }
+    }
+    if (!ok || n != r->count) {
+        fprintf(stderr,
+                "flight adapter: step of [%zu, %zu) reported %zu landed (%s), %zu by flag\n", begin,
+                end, r->count, ok ? "ids right" : "ids wrong", n);
+        abort();
+    }
+}
+
+static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
+    mote_id ids[LANDED_ROOM];
+    mote_flight_landed landed = {ids, LANDED_ROOM, (size_t)-1};
+    mote_status status = mote_flight_pool_step_range(pool, begin, end, dt, &landed);
+    if (status == MOTE_OK) {
+        check_landed(pool, begin, end, dt, &landed);
+    }
+    return status;
+}
+
+static mote_status step(void *pool, float dt) {
+    mote_id ids[LANDED_ROOM];
+    mote_flight_landed landed = {ids, LANDED_ROOM, (size_t)-1};
+    mote_status status = mote_flight_pool_step(pool, dt, &landed);
+    if (status == MOTE_OK) {
+        check_landed(pool, 0, mote_flight_pool_count(pool), dt, &landed);
+    }
+    return status;
+}
+
+#define FLIGHT_ADAPTER(kind_enum, kind_name)                                                       \
+    {                                                                                              \
+        .name = "flights/" kind_name, .kind = kind_enum, .create = create,                         \
+        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
+        .step = step, .step_range = step_range, POOL_GENERIC_CALLS,                                \
+    }
+
+static const pool_adapter flight_adapters[] = {
+    FLIGHT_ADAPTER(FLIGHT_KIND_DEFAULT, "default"),
+    FLIGHT_ADAPTER(FLIGHT_KIND_BANKED, "banked"),
+};
+
+const pool_family pool_family_flight = {flight_adapters,
+                                        sizeof flight_adapters / sizeof flight_adapters[0]};
