@@ -199,22 +199,11 @@ const mote_pool_kind mote_flight_pool_kind_record = {
 
 #define RECORD (&mote_flight_pool_kind_record)
 
-mote_status mote_flight_pool_create(const mote_flight_pool_def *def, mote_flight_pool **out) {
-    if (def == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    mote_pool_common_def common = {def->capacity, def->max_count, def->backend, def->max_dt,
-                                   def->internal_cookie};
-    mote_status status = mote_pool_check_def(RECORD, &common);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    status = check_limits(&def->limits);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    return mote_pool_create(RECORD, &common, &def->limits, (mote_pool **)(void *)out);
+static mote_flight_limits settings_of_def(const mote_flight_pool_def *def) {
+    return def->limits;
 }
+
+MOTE_POOL_CREATE_API(flight, RECORD, mote_flight_limits)
 
 MOTE_POOL_API(flight, RECORD)
 

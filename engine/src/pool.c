@@ -43,8 +43,9 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
     if (status != MOTE_OK) {
         return status;
     }
-    if (kind->check_settings != NULL && kind->check_settings(settings) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    status = kind->check_settings != NULL ? kind->check_settings(settings) : MOTE_OK;
+    if (status != MOTE_OK) {
+        return status;
     }
     mote_allocator allocator = mote_get_allocator();
     size_t bytes = sizeof(mote_pool) + kind->settings_size;

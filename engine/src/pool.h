@@ -35,7 +35,8 @@ static inline bool mote_pool_is(const mote_pool *pool, const mote_pool_kind *kin
 /* Creates a pool of kind from the shared part of a def and the kind's settings (copied; the
  * kind's stored_fields may read them). Checks, in this order: the def's cookie
  * (MOTE_ERROR_UNINITIALIZED_DEF), its max_count, capacity, backend value and max_dt, then the
- * settings through the record's check_settings (MOTE_ERROR_INVALID_ARGUMENT); then
+ * settings through the record's check_settings (its status: MOTE_ERROR_INVALID_ARGUMENT, or
+ * MOTE_ERROR_NON_FINITE where the kind tells NaN apart); then
  * MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY. */
 mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
                              const void *settings, mote_pool **out);
