@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "demo_debris.h"
+#include "demo_docking.h"
 #include "demo_crowd.h"
 #include "demo_diff.h"
 #include "demo_run.h"
@@ -48,8 +49,9 @@ int main(int argc, char **argv) {
                 "Steps a scene of 300,000 springs at 60 Hz for 10 simulated seconds on the best\n"
                 "backend (MOTE_BACKEND overrides it) and on the scalar reference, and prints\n"
                 "springs per second for both, the speedup, and the largest difference; then a\n"
-                "crowd of 50,000 movers walking between waypoints, and 100,000 debris pieces\n"
-                "shed by a spinning station, the same way.\n");
+                "crowd of 50,000 movers walking between waypoints, 100,000 debris pieces shed\n"
+                "by a spinning station, and 5,000 chasers docking with spinning stations, the\n"
+                "same way.\n");
         return help ? 0 : 2;
     }
 
@@ -95,5 +97,8 @@ int main(int argc, char **argv) {
     if (!demo_crowd_run(best, DEMO_SEED)) {
         return 1;
     }
-    return demo_debris_run(best) ? 0 : 1;
+    if (!demo_debris_run(best)) {
+        return 1;
+    }
+    return demo_docking_run(best) ? 0 : 1;
 }
