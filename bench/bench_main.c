@@ -13,6 +13,7 @@ int main(int argc, char **argv) {
     bench_register_pool_cases(&bench_movers_kind);
     bench_register_pool_cases(&bench_debris_kind);
     bench_register_pool_cases(&bench_flights_kind);
+    bench_register_pool_cases(&bench_docking_kind);
     bench_register_snapshot_cases();
     bench_register_launch_cases();
     int exit_code = mote_bench_main(argc, argv);

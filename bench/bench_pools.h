@@ -40,5 +40,6 @@ void bench_pools_release(void);
 extern const bench_pool_kind bench_movers_kind;
 extern const bench_pool_kind bench_debris_kind;
 extern const bench_pool_kind bench_flights_kind;
+extern const bench_pool_kind bench_docking_kind;
 
 #endif

@@ -378,31 +378,59 @@ static void test_tumble_is_exact_rotation(void **unused) {
     check_tumble((mote_vec3){-7.0f, 2.0f, 3.0f}, 1.0f / 120.0f, 100000, 7);
 }
 
-/* The station spin: full rate before spin-down, zero after, angle = integral of the rate,
- * orientation = base * rotation(forward, angle), axis = base forward. */
+/* The exact station angle in double: rate (tc - D (x^3 - x^4 / 2)), the integral of
+ * rate (1 - smoothstep) over [0, t] for the default spin-down 21.5 .. 24.5 s. */
+static double station_angle_exact(double t) {
+    double tc = fmin(t, 24.5), x = fmin(fmax((t - 21.5) / 3.0, 0.0), 1.0);
+    return 3.15 * (tc - 3.0 * (x * x * x - 0.5 * x * x * x * x));
+}
+
+/* Runs the default station spin to 30 s at a rate (0: a jittery 1/200 .. 1/25 s), checking
+ * every step against the exact angle; returns the final state. */
+static mote_station_spin run_station_spin(int hz) {
+    mote_station_spin s = mote_default_station_spin();
+    test_rng rng = {0x5717 + (uint64_t)hz};
+    while (s.time < 30.0f) {
+        float dt = hz > 0 ? 1.0f / (float)hz : test_rng_range(&rng, 1.0f / 200.0f, 1.0f / 25.0f);
+        assert_int_equal(mote_station_spin_step(&s, dt), MOTE_OK);
+        if (s.time < 21.4f) {
+            assert_true(s.rate == 3.15f);
+        }
+        if (s.time > 24.6f) {
+            assert_true(s.rate == 0.0f);
+        }
+        assert_true(s.angle > -3.1416f && s.angle <= 3.1416f);
+        /* exact in the clock: a few ULP of the unwrapped angle, plus the wrap's rounding */
+        double exact = station_angle_exact(s.time);
+        double diff = remainder(s.angle - exact, 2.0 * 3.14159265358979323846);
+        assert_true(fabs(diff) <= STATION_SPIN_ANGLE_TOLERANCE);
+        assert_true(fabs(mote_station_spin_angle_at(&s, s.time) - exact) <=
+                    STATION_SPIN_ANGLE_TOLERANCE);
+    }
+    return s;
+}
+
+/* The station spin: full rate before spin-down, zero after, angle = the exact integral of the
+ * rate (the same final angle at 30 Hz, 240 Hz and a jittery dt), orientation = base *
+ * rotation(forward, angle), axis = base forward. */
 static void test_station_spin(void **unused) {
     (void)unused;
     mote_station_spin s = mote_default_station_spin();
     assert_true(s.spin_rate == 3.15f);
+    /* the same bits once spin-down has ended, whatever the frame rate */
+    mote_station_spin s30 = run_station_spin(30), s240 = run_station_spin(240);
+    mote_station_spin jitter = run_station_spin(0);
+    assert_true(s30.angle == s240.angle && jitter.angle == s240.angle);
+    assert_true(mote_station_spin_angle_at(&s, 24.5f) == 3.15f * 23.0f);
+    assert_true(mote_station_spin_angle_at(&s, 1e6f) == 3.15f * 23.0f);
+    assert_true(mote_station_spin_angle_at(&s, -1.0f) == 0.0f);
+    /* a zero-length spin-down is mote_smoothstep's step: full rate until its end */
+    mote_station_spin step = s;
+    step.spin_down_start = step.spin_down_end = 10.0f;
+    assert_true(mote_station_spin_angle_at(&step, 5.0f) == 3.15f * 5.0f);
+    assert_true(mote_station_spin_angle_at(&step, 12.0f) == 3.15f * 10.0f);
+    s = s240;
     s.base_orientation = mote_quat_axis_angle((mote_vec3){1, 0, 0}, 0.5f);
-    const float dt = 1.0f / 60.0f;
-    double angle = 0.0;
-    for (int k = 0; k < 60 * 30; ++k) {
-        mote_station_spin_step(&s, dt);
-        double t = (k + 1) * (double)dt;
-        double down = mote_smoothstep(21.5f, 24.5f, s.time);
-        angle += 3.15 * (1.0 - down) * dt;
-        if (t < 21.4) {
-            assert_true(s.rate == 3.15f);
-        }
-        if (t > 24.6) {
-            assert_true(s.rate == 0.0f);
-        }
-        assert_true(s.angle > -3.1416f && s.angle <= 3.1416f);
-        double wrapped = remainder(angle, 2.0 * 3.14159265358979323846);
-        double diff = remainder(s.angle - wrapped, 2.0 * 3.14159265358979323846);
-        assert_true(fabs(diff) <= 2e-6 * (k + 1));
-    }
     mote_quat q = mote_station_spin_orientation(&s);
     mote_quat expect =
         mote_quat_mul(s.base_orientation, mote_quat_axis_angle(s.local_forward, s.angle));

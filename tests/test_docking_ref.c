@@ -15,7 +15,9 @@
 #include <cmocka.h>
 
 #include "docking_bounds.h"
+#include "mote/debris.h"
 #include "mote/docking.h"
+#include "mote/spring.h"
 #include "test_support.h"
 
 static const mote_vec3 chaser_start = {2.0f, 1.0f, 25.0f};
@@ -453,6 +455,39 @@ static void test_staggered_start_and_phases(void **unused) {
     assert_string_equal(mote_docking_phase_name((mote_docking_phase)99), "unknown");
 }
 
+/* A debris field's station spin and a docking sequence on one station (same rate, spin-down,
+ * base and forward) turn through the same angle: the same bits unwrapped at the same clock,
+ * and the same station orientation (a point of the station lands within 1e-5 relative). */
+static void test_debris_station_agrees(void **unused) {
+    (void)unused;
+    mote_docking_profile p = mote_default_docking_profile();
+    const mote_quat base = tilted_base();
+    const int rates[3] = {60, 240, 0};
+    for (int k = 0; k < 3; ++k) {
+        mote_docking_state s = begin(&p, base);
+        mote_station_spin spin = mote_default_station_spin();
+        spin.base_orientation = base;
+        test_rng rng = {0xd0c5 + (uint64_t)k};
+        while (s.time < 26.0f) {
+            /* at most max_substep, so the docking clock advances by dt itself */
+            float dt = rates[k] > 0 ? 1.0f / (float)rates[k]
+                                    : test_rng_range(&rng, 1.0f / 200.0f, 1.0f / 30.0f);
+            assert_int_equal(mote_docking_step(&p, &s, dt), MOTE_OK);
+            assert_int_equal(mote_station_spin_step(&spin, dt), MOTE_OK);
+            assert_true(s.time == spin.time);
+            assert_true(mote_station_spin_angle_at(&spin, spin.time) == s.station_angle);
+            assert_true(spin.angle == mote_wrap_angle(s.station_angle));
+            mote_docking_pose now = pose(&p, &s);
+            assert_true(spin.rate == now.station_spin_rate);
+            mote_vec3 a =
+                mote_quat_rotate(mote_station_spin_orientation(&spin), p.dock_port_offset);
+            mote_vec3 b = mote_quat_rotate(now.station_orientation, p.dock_port_offset);
+            assert_true(mote_vec3_length(mote_vec3_sub(a, b)) <=
+                        1e-5 * mote_vec3_length(p.dock_port_offset));
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults_and_timeline),
@@ -465,6 +500,7 @@ int main(void) {
         cmocka_unit_test(test_long_frame),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_staggered_start_and_phases),
+        cmocka_unit_test(test_debris_station_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,8 @@ static const struct {
     {"spring/double", 0x72c0cde73aaba11eull},       {"movers/default", 0xf8767e18d71e113eull},
     {"movers/directional", 0x628ac00b1ba31e5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
     {"debris/gravity", 0xbe58d13e1b68313dull},      {"flights/default", 0x8f63ad22be3416d9ull},
-    {"flights/banked", 0xac6a986f0ff11ca7ull},
+    {"flights/banked", 0xac6a986f0ff11ca7ull},      {"docking/default", 0xf92091f9f320a413ull},
+    {"docking/tilted", 0x767f8a89b06257b6ull},
 };
 
 #define ELEMENTS     1000

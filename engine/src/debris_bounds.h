@@ -40,4 +40,10 @@ static inline double debris_tumble_angle_bound(long steps, double step_angle) {
 /* ... after DEBRIS_BOUND_STEPS steps of 1/60 s under a spinning ship. */
 #define DEBRIS_ORIENTATION_LONG_RUN 2e-5
 
+/* The station spin's angle (mote_station_spin_angle_at, and the wrapped angle a step stores)
+ * against its exact integral in double at the same clock, rad, over the seed's timeline (the
+ * angle reaches 72.45 rad; 2 ULP of it is 1.5e-5, the float 3.15 and the wrap's float 2 pi
+ * add 2e-6 each). */
+#define STATION_SPIN_ANGLE_TOLERANCE 1.5e-5
+
 #endif

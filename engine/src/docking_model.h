@@ -5,6 +5,7 @@
 #define MOTE_DOCKING_MODEL_H
 
 #include "mote/docking.h"
+#include "spin_angle.h"
 
 /* What one step of a profile shares across every sequence: the sub-steps, the timeline as
  * start and span of each range, the profile's scalars and its vectors normalised. */
@@ -42,9 +43,9 @@ static inline float docking_smooth(float x) {
     return x * x * (3.0f - 2.0f * x);
 }
 
-/* The integral of smoothstep over [0, x]: ((x x) x) (1 - x / 2). */
+/* The integral of smoothstep over [0, x]: ((x x) x) (1 - x / 2) (spin_angle.h's). */
 static inline float docking_smooth_integral(float x) {
-    return x * x * x * (1.0f - 0.5f * x);
+    return spin_smooth_integral(x);
 }
 
 /* The sequence's timeline at clock t: te = max(t, 0), the phase values and the spin angles. */

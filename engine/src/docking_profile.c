@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "docking_model.h"
+#include "spin_angle.h"
 
 mote_docking_profile mote_default_docking_profile(void) {
     mote_docking_profile p = {
@@ -139,7 +140,7 @@ docking_time docking_time_at(const mote_docking_constants *c, float t) {
     float past_up = tc - c->spin_up_end;
     float up = c->spin_up_end * docking_smooth_integral(xu) + (past_up > 0.0f ? past_up : 0.0f);
     float down = c->spin_down_span * docking_smooth_integral(xd);
-    r.station_angle = c->rate * (tc - down);
+    r.station_angle = spin_down_angle(c->rate, r.te, c->spin_down_end, c->spin_down_span, xd);
     r.chaser_angle = c->rate * (up - down);
     return r;
 }

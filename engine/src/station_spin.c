@@ -1,5 +1,7 @@
-/* The seed's station spin state: spin-down blend, accumulated angle, orientation. */
+/* The seed's station spin state: spin-down blend, exact spin angle, orientation. */
 #include <math.h>
+
+#include "spin_angle.h"
 
 #include "mote/debris.h"
 #include "mote/spring.h"
@@ -28,8 +30,20 @@ mote_status mote_station_spin_step(mote_station_spin *spin, float dt) {
     spin->time += dt;
     float down = mote_smoothstep(spin->spin_down_start, spin->spin_down_end, spin->time);
     spin->rate = spin->spin_rate + (0.0f - spin->spin_rate) * down;
-    spin->angle = mote_wrap_angle(spin->angle + spin->rate * dt);
+    spin->angle = mote_wrap_angle(mote_station_spin_angle_at(spin, spin->time));
     return MOTE_OK;
+}
+
+float mote_station_spin_angle_at(const mote_station_spin *spin, float time) {
+    const float te = time > 0.0f ? time : 0.0f;
+    const float span = spin->spin_down_end - spin->spin_down_start;
+    if (!(span > 0.0f)) { /* mote_smoothstep's step: the rate drops to 0 at spin_down_end */
+        return spin_down_angle(spin->spin_rate, te, spin->spin_down_end, 0.0f, 0.0f);
+    }
+    float x = (te - spin->spin_down_start) / span; /* docking_ramp_x's clamp */
+    x = x < 0.0f ? 0.0f : x;
+    x = x > 1.0f ? 1.0f : x;
+    return spin_down_angle(spin->spin_rate, te, spin->spin_down_end, span, x);
 }
 
 mote_quat mote_station_spin_orientation(const mote_station_spin *spin) {

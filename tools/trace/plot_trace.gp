@@ -17,6 +17,7 @@
 #   pP_curves, and per curve c: pP_cC_y, pP_cC_series (the group values drawn),
 #       pP_cC_legend (a '%s' in it is replaced by the group value: one legend entry per series),
 #       pP_cC_dashed (1: a grey dashed reference line, such as a goal)
+#       pP_cC_color (0: a colour per series; 1..10: that colour of the palette for all)
 #   pP_markers, and per marker m: pP_mM_legend, pP_mM_at (x values: vertical lines there) or
 #       pP_mM_when (a point at the first row of each series of the panel's first curve where
 #       it holds; '' = the first row), pP_mM_x, pP_mM_y (where the point goes)
@@ -171,6 +172,8 @@ curve_clauses(p, c) = c > pvar(p, 'curves') ? '' : \
 curve_clause(p, c, list) = sprintf("%s using (%s):(%s) with lines %s title %s", \
     over_series(list), valexpr(pvar(p, 'x')), yexpr(cvar(p, c, 'y')), \
     cvar(p, c, 'dashed') ? sprintf("dt 2 lw 1.4 lc rgb '%s'", reference_color) : \
+    cvar(p, c, 'color') > 0 ? \
+        sprintf("lw 1.4 lc rgb '%s'", word(palette10, cvar(p, c, 'color'))) : \
         sprintf('lw 1.4 lc rgb color_of(k, %d)', words(list)), \
     strstrt(cvar(p, c, 'legend'), '%s') > 0 ? \
         sprintf("sprintf(p%d_c%d_legend, word('%s', k))", p, c, list) : \

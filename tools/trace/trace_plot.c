@@ -72,6 +72,7 @@ static void put_panel(FILE *f, const trace_panel *panel, int p, size_t elements,
             put_ids(f, elements, stride, p, curves);
         }
         fprintf(f, "p%d_c%d_dashed = %d\n", p, curves, curve->dashed ? 1 : 0);
+        fprintf(f, "p%d_c%d_color = %d\n", p, curves, curve->color);
     }
     fprintf(f, "p%d_curves = %d\n", p, curves);
     int markers = 0;

@@ -65,6 +65,8 @@ typedef struct trace_curve {
     const char *series; /* the group values drawn, separated by spaces; NULL: every element,
                            or an even subsample of them when there are many */
     bool dashed;        /* a grey dashed reference line (a goal), not a colour per series */
+    int color;          /* 0: a colour per series; 1..10: this colour of the palette for
+                           every series (several quantities of one element told apart) */
 } trace_curve;
 
 /* A phase marker: vertical lines at given x values, or a point on each series where an
@@ -131,5 +133,9 @@ extern const trace_figure trace_figure_launch;
 bool trace_scenario_stages(const trace_options *options, const char *csv_path,
                            trace_written *written, FILE *log, FILE *err);
 extern const trace_figure trace_figure_stages;
+
+bool trace_scenario_docking(const trace_options *options, const char *csv_path,
+                            trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_docking;
 
 #endif

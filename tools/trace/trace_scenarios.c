@@ -16,6 +16,8 @@ static const trace_scenario scenarios[] = {
      trace_scenario_launch, &trace_figure_launch},
     {"stages", "detached first stages: separation offsets, tilt then spin", trace_scenario_stages,
      &trace_figure_stages},
+    {"docking", "chasers docking with spinning stations: corridor, frames, ramps, lock",
+     trace_scenario_docking, &trace_figure_docking},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {

@@ -41,12 +41,16 @@ typedef struct mote_debris_ship {
 /* A ship at the origin, identity orientation, spinning at 0 about +z. */
 mote_debris_ship mote_default_debris_ship(void);
 
-/* The seed's station spin state: spin rate from a spin-down blend, accumulated spin angle,
+/* The seed's station spin state: spin rate from a spin-down blend, spin angle,
  * orientation = base * rotation(local forward, angle). One step:
  *   time += dt; spinDownT = smoothstep(spin_down_start, spin_down_end, time);
- *   rate = lerp(spin_rate, 0, spinDownT); angle = wrap(angle + rate * dt)
- * The angle is kept wrapped into (-pi, pi] (mote_wrap_angle) so a long run keeps its float
- * precision; the orientation is the same. */
+ *   rate = lerp(spin_rate, 0, spinDownT); angle = wrap(mote_station_spin_angle_at(time))
+ * The angle is the exact integral of the rate over [0, time] (the smoothstep integrates to a
+ * polynomial), not the seed's running sum angle += rate * dt (its first-order, rectangle-rule
+ * approximation): the angle at a time does not depend on the frame rate, and it is the same
+ * float as a docking sequence's station angle (mote_docking_station_angle) on a station with
+ * the same rate and spin-down. It is kept wrapped into (-pi, pi] (mote_wrap_angle); the
+ * orientation is the same. */
 typedef struct mote_station_spin {
     /* parameters */
     float spin_rate;            /* rad/s before spin-down; the seed's 3.15 */
@@ -57,7 +61,7 @@ typedef struct mote_station_spin {
     /* state */
     float time;  /* s */
     float rate;  /* current spin rate, rad/s */
-    float angle; /* accumulated spin angle, rad, wrapped into (-pi, pi] */
+    float angle; /* spin angle at time, rad, wrapped into (-pi, pi] */
 } mote_station_spin;
 
 /* The seed's station: 3.15 rad/s about local +z, spin-down from 21.5 s to 24.5 s (approach
@@ -69,6 +73,14 @@ mote_station_spin mote_default_station_spin(void);
  * MOTE_ERROR_INVALID_DT for a NaN, infinite or negative dt and MOTE_ERROR_INVALID_ARGUMENT
  * for a NULL spin, both changing nothing. */
 mote_status mote_station_spin_step(mote_station_spin *spin, float dt);
+
+/* The unwrapped spin angle at a station time (s, < 0 counts as 0), rad: with
+ * D = spin_down_end - spin_down_start, x = clamp((time - spin_down_start) / D, 0, 1) and
+ * tc = min(time, spin_down_end), spin_rate (tc - D (x^3 - x^4 / 2)); spin_rate min(time,
+ * spin_down_end) when D <= 0 (the rate then drops to 0 at spin_down_end). Constant from
+ * spin_down_end on: 3.15 * 23 with the defaults. Float, so its error is a few ULP of the
+ * angle (7.6e-6 rad at the seed's 72.45). */
+float mote_station_spin_angle_at(const mote_station_spin *spin, float time);
 
 /* base_orientation * rotation(local_forward, angle). */
 mote_quat mote_station_spin_orientation(const mote_station_spin *spin);
