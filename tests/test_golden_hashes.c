@@ -31,7 +31,9 @@ static const struct {
     {"spring/exp_response", 0xe74f7dc4663d9af8ull}, {"spring/damped", 0x09c49049479ca2e7ull},
     {"spring/double", 0x72c0cde73aaba11eull},       {"movers/default", 0xf8767e18d71e113eull},
     {"movers/directional", 0x628ac00b1ba31e5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
-    {"debris/gravity", 0xbe58d13e1b68313dull},
+    {"debris/gravity", 0xbe58d13e1b68313dull},      {"launch/default", 0x87604eaf06f0610dull},
+    {"launch/no_coast", 0x28a6affcc87a7458ull},     {"stages/default", 0x7c6a8a9ae803979cull},
+    {"stages/no_kick", 0xd76f8a3fed68ba2dull},
 };
 
 #define ELEMENTS     1000
