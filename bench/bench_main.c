@@ -5,19 +5,18 @@
 #include "bench_shim.h"
 #include "bench_snapshot.h"
 #include "bench_springs.h"
-#include "bench_launch.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
     bench_register_spring_cases();
     bench_register_pool_cases(&bench_movers_kind);
     bench_register_pool_cases(&bench_debris_kind);
+    bench_register_pool_cases(&bench_launch_kind);
+    bench_register_pool_cases(&bench_stages_kind);
     bench_register_snapshot_cases();
-    bench_register_launch_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
     bench_snapshot_release();
-    bench_launch_release();
     return exit_code;
 }
