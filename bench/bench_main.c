@@ -5,7 +5,6 @@
 #include "bench_shim.h"
 #include "bench_snapshot.h"
 #include "bench_springs.h"
-#include "bench_launch.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
@@ -14,12 +13,12 @@ int main(int argc, char **argv) {
     bench_register_pool_cases(&bench_debris_kind);
     bench_register_pool_cases(&bench_flights_kind);
     bench_register_pool_cases(&bench_docking_kind);
+    bench_register_pool_cases(&bench_launch_kind);
+    bench_register_pool_cases(&bench_stages_kind);
     bench_register_snapshot_cases();
-    bench_register_launch_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
     bench_snapshot_release();
-    bench_launch_release();
     return exit_code;
 }

@@ -36,10 +36,12 @@ void bench_register_pool_cases(const bench_pool_kind *kind);
 /* Frees the pool kept alive between benchmarks. */
 void bench_pools_release(void);
 
-/* The kinds (bench_movers.c, bench_debris.c, ...). */
+/* The kinds (bench_movers.c, bench_debris.c, bench_launch.c, ...). */
 extern const bench_pool_kind bench_movers_kind;
 extern const bench_pool_kind bench_debris_kind;
 extern const bench_pool_kind bench_flights_kind;
 extern const bench_pool_kind bench_docking_kind;
+extern const bench_pool_kind bench_launch_kind;
+extern const bench_pool_kind bench_stages_kind;
 
 #endif

@@ -68,10 +68,12 @@ file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/generated/mote_variants.h CONTENT
 ")
 
 # The debris kernel is one long dependency chain per vector (peel -> sincos -> quaternion ->
-# normalisation); GCC's first scheduling pass (off by default on x86) interleaves the two
+# normalisation), and so is the launch kernel (distance -> pow -> angle -> sincos -> flight
+# direction -> base orientation -> roll); GCC's first scheduling pass (off by default on x86) interleaves the two
 # vectors of each unrolled iteration and is worth about a quarter of its throughput.
 # Scheduling reorders instructions, never the arithmetic: the results are the same bits.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
-  set_source_files_properties(${PROJECT_SOURCE_DIR}/simd/kernels/debris_kernels.c PROPERTIES
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/simd/kernels/debris_kernels.c
+                              ${PROJECT_SOURCE_DIR}/simd/kernels/launch_kernels.c PROPERTIES
                               COMPILE_OPTIONS "-fschedule-insns;-fsched-pressure")
 endif()

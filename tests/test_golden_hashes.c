@@ -33,7 +33,9 @@ static const struct {
     {"movers/directional", 0x628ac00b1ba31e5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
     {"debris/gravity", 0xbe58d13e1b68313dull},      {"flights/default", 0x8f63ad22be3416d9ull},
     {"flights/banked", 0xac6a986f0ff11ca7ull},      {"docking/default", 0xf92091f9f320a413ull},
-    {"docking/tilted", 0x767f8a89b06257b6ull},
+    {"docking/tilted", 0x767f8a89b06257b6ull},      {"launch/default", 0x87604eaf06f0610dull},
+    {"launch/no_coast", 0x28a6affcc87a7458ull},     {"stages/default", 0x7c6a8a9ae803979cull},
+    {"stages/no_kick", 0xd76f8a3fed68ba2dull},
 };
 
 #define ELEMENTS     1000

@@ -124,14 +124,14 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
                    how)
 static const mote_field_info launch_fields[LAUNCH_FIELD_COUNT] = {LAUNCH_FIELDS(LAUNCH_FIELD_ROW)};
 
-/* The settings member by member, as a snapshot stores them: the clock's 64 bits as two words
- * (low word first: x86-64 and aarch64 are little-endian), the profile, and the timeline derived
- * from it (check_settings refuses one that is not the profile's). */
+/* The settings member by member, as a snapshot stores them: the profile, the timeline derived
+ * from it (check_settings refuses one that is not the profile's), and the clock's 64 bits as
+ * two words (low word first: x86-64 and aarch64 are little-endian). The clock comes last so
+ * the first word is one a damaged snapshot cannot pass (a NaN in the clock's low word would
+ * still be a finite clock). */
 #define LAUNCH_SETTING(member, type)                                                               \
     { #member, offsetof(launch_pool_settings, member), MOTE_SETTING_##type }
 static const mote_setting_info launch_setting_members[] = {
-    LAUNCH_SETTING(clock_words[0], I32),
-    LAUNCH_SETTING(clock_words[1], I32),
     LAUNCH_SETTING(profile.ignition_hold, F32),
     LAUNCH_SETTING(profile.slow_duration, F32),
     LAUNCH_SETTING(profile.accel_duration, F32),
@@ -197,6 +197,8 @@ static const mote_setting_info launch_setting_members[] = {
     LAUNCH_SETTING(timeline.coast_half_deceleration, F32),
     LAUNCH_SETTING(timeline.coast_linear_distance, F32),
     LAUNCH_SETTING(timeline.coast_full, F32),
+    LAUNCH_SETTING(clock_words[0], I32),
+    LAUNCH_SETTING(clock_words[1], I32),
 };
 
 _Static_assert(sizeof launch_setting_members / sizeof launch_setting_members[0] ==

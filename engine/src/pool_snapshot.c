@@ -23,7 +23,7 @@
 #define FREE_SLOT UINT32_MAX
 /* The largest settings struct a kind may have (checked at run time: restore decodes into a
  * buffer this big). */
-#define MAX_SETTINGS_BYTES 256
+#define MAX_SETTINGS_BYTES 512 /* the launch settings (profile, timeline, clock) take 272 */
 /* Bulk sections are hashed and checked in pieces this big, while they are in L1. */
 #define CHUNK_WORDS 4096
 

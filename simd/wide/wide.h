@@ -4,7 +4,8 @@
  * Kernels and wide math are written once against these operations.
  *
  * Every operation here is exact or correctly rounded (add, sub, mul, div, sqrt, fma, compare,
- * select, round-to-nearest-even, power-of-two construction), so every backend gives the same
+ * select, round-to-nearest-even, power-of-two construction, exponent and mantissa fields), so
+ * every backend gives the same
  * bits lane for lane. fma is fused on every backend: native FMA on x86 (each x86 variant is
  * built with -mfma: SIMDe only fuses under it), vfmaq_f32 on aarch64, fmaf in the portable
  * build. The wide math uses it; the spring formulas do not, as their scalar reference does

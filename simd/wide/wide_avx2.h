@@ -82,4 +82,21 @@ static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
     return simde_mm256_castsi256_ps(simde_mm256_slli_epi32(simde_mm256_castps_si256(t), 23));
 }
 
+/* The biased exponent field of x (bits 23..30, 0..255) as a float, exact: the field ORed into
+ * 2^23's bits is 2^23 + field, and 2^23 is subtracted. */
+static inline mote_wf mote_w_exponent_field(mote_wf x) {
+    simde__m256i e = simde_mm256_and_si256(simde_mm256_srli_epi32(simde_mm256_castps_si256(x), 23),
+                                           simde_mm256_set1_epi32(0xff));
+    e = simde_mm256_or_si256(e, simde_mm256_set1_epi32(0x4b000000));
+    return simde_mm256_sub_ps(simde_mm256_castsi256_ps(e), simde_mm256_set1_ps(8388608.0f));
+}
+/* x with its exponent field set to 127, sign and mantissa kept: a positive normal x becomes
+ * x / 2^(field - 127), in [1, 2), exactly. */
+static inline mote_wf mote_w_mantissa_of(mote_wf x) {
+    simde__m256i m = simde_mm256_and_si256(simde_mm256_castps_si256(x),
+                                           simde_mm256_set1_epi32((int)0x807fffffu));
+    m = simde_mm256_or_si256(m, simde_mm256_set1_epi32(0x3f800000));
+    return simde_mm256_castsi256_ps(m);
+}
+
 #endif

@@ -83,4 +83,21 @@ static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
     return simde_mm512_castsi512_ps(simde_mm512_slli_epi32(simde_mm512_castps_si512(t), 23));
 }
 
+/* The biased exponent field of x (bits 23..30, 0..255) as a float, exact: the field ORed into
+ * 2^23's bits is 2^23 + field, and 2^23 is subtracted. */
+static inline mote_wf mote_w_exponent_field(mote_wf x) {
+    simde__m512i e = simde_mm512_and_si512(simde_mm512_srli_epi32(simde_mm512_castps_si512(x), 23),
+                                           simde_mm512_set1_epi32(0xff));
+    e = simde_mm512_or_si512(e, simde_mm512_set1_epi32(0x4b000000));
+    return simde_mm512_sub_ps(simde_mm512_castsi512_ps(e), simde_mm512_set1_ps(8388608.0f));
+}
+/* x with its exponent field set to 127, sign and mantissa kept: a positive normal x becomes
+ * x / 2^(field - 127), in [1, 2), exactly. */
+static inline mote_wf mote_w_mantissa_of(mote_wf x) {
+    simde__m512i m = simde_mm512_and_si512(simde_mm512_castps_si512(x),
+                                           simde_mm512_set1_epi32((int)0x807fffffu));
+    m = simde_mm512_or_si512(m, simde_mm512_set1_epi32(0x3f800000));
+    return simde_mm512_castsi512_ps(m);
+}
+
 #endif

@@ -21,6 +21,8 @@
 #ifndef MOTE_WIDE_MATH_H
 #define MOTE_WIDE_MATH_H
 
+#include <math.h>
+
 #include "wide.h"
 
 /* Splits x (clamped to [-88, 88.37]) as n ln2 + r with |r| <= ln2/2 and returns r; *scale is
@@ -157,25 +159,18 @@ static inline mote_wf mote_w_wrap_angle(mote_wf x) {
     return r;
 }
 
-/* ln x for x in [2^-126, 2^126]. x is scaled into [1, 2) by exact powers of two chosen by
- * comparisons (no integer lanes needed), then into [sqrt(1/2), sqrt 2), x = 2^k m, and
- * ln m = 2 atanh(f) = 2 f + f z P(z), f = (m - 1) / (m + 1), z = f^2 <= 0.0295, P the atanh
- * series to z^4 (truncation below 3e-9 relative); ln x = k ln2_hi + (k ln2_lo + ln m), ln2 in
- * two parts so k ln2_hi is exact. 0 gives a large negative number, not -inf (callers select). */
+/* ln x for x in [2^-126, 2^126]. x = 2^k m with m in [1, 2) read off its bits (its exponent
+ * field and its mantissa; a subnormal x is first scaled by 2^64, exactly), then m brought into
+ * [sqrt(1/2), sqrt 2), and ln m = 2 atanh(f) = 2 f + f z P(z), f = (m - 1) / (m + 1),
+ * z = f^2 <= 0.0295, P the atanh series to z^4 (truncation below 3e-9 relative);
+ * ln x = k ln2_hi + (k ln2_lo + ln m), ln2 in two parts so k ln2_hi is exact. +inf and NaN give
+ * NaN; 0 gives a large negative number, not -inf (callers select). */
 static inline mote_wf mote_w_log(mote_wf x) {
-    mote_wf k = mote_w_set1(0.0f);
-    mote_wf m = x;
-    static const float up[7] = {0x1p64f, 0x1p32f, 0x1p16f, 0x1p8f, 0x1p4f, 0x1p2f, 0x1p1f};
-    static const float down[7] = {0x1p-64f, 0x1p-32f, 0x1p-16f, 0x1p-8f, 0x1p-4f, 0x1p-2f, 0x1p-1f};
-    static const float bits[7] = {64.0f, 32.0f, 16.0f, 8.0f, 4.0f, 2.0f, 1.0f};
-    for (int j = 0; j < 7; ++j) {
-        mote_wm small = mote_w_lt(m, mote_w_set1(2.0f * down[j])); /* m < 2^(1 - s) */
-        m = mote_w_select(small, mote_w_mul(m, mote_w_set1(up[j])), m);
-        k = mote_w_select(small, mote_w_sub(k, mote_w_set1(bits[j])), k);
-        mote_wm big = mote_w_ge(m, mote_w_set1(up[j])); /* m >= 2^s */
-        m = mote_w_select(big, mote_w_mul(m, mote_w_set1(down[j])), m);
-        k = mote_w_select(big, mote_w_add(k, mote_w_set1(bits[j])), k);
-    }
+    mote_wm subnormal = mote_w_lt(x, mote_w_set1(0x1p-126f));
+    mote_wf xn = mote_w_select(subnormal, mote_w_mul(x, mote_w_set1(0x1p64f)), x);
+    mote_wf k = mote_w_sub(mote_w_exponent_field(xn), mote_w_set1(127.0f));
+    k = mote_w_select(subnormal, mote_w_sub(k, mote_w_set1(64.0f)), k);
+    mote_wf m = mote_w_mantissa_of(xn);
     mote_wm high = mote_w_gt(m, mote_w_set1(1.41421356f));
     m = mote_w_select(high, mote_w_mul(m, mote_w_set1(0.5f)), m);
     k = mote_w_select(high, mote_w_add(k, mote_w_set1(1.0f)), k);
@@ -188,7 +183,9 @@ static inline mote_wf mote_w_log(mote_wf x) {
     p = mote_w_fma(p, z, mote_w_set1(0.666666667f));
     mote_wf ln_m = mote_w_fma(mote_w_mul(f, z), p, mote_w_add(f, f));
     mote_wf r = mote_w_fma(k, mote_w_set1(-2.12194440e-4f), ln_m);
-    return mote_w_fma(k, mote_w_set1(0.693359375f), r);
+    r = mote_w_fma(k, mote_w_set1(0.693359375f), r);
+    /* x - x: NaN for +inf and for NaN (which the bits above would read as a number) */
+    return mote_w_select(mote_w_lt(x, mote_w_set1(INFINITY)), r, mote_w_sub(x, x));
 }
 
 /* x^y for x >= 0 and y > 0: e^(y ln x), and 0 where x is 0. The product y ln x rounds once,

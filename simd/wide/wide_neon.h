@@ -104,4 +104,20 @@ static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
     return simde_vreinterpretq_f32_u32(simde_vshlq_n_u32(simde_vreinterpretq_u32_f32(t), 23));
 }
 
+/* The biased exponent field of x (bits 23..30, 0..255) as a float, exact: the field ORed into
+ * 2^23's bits is 2^23 + field, and 2^23 is subtracted. */
+static inline mote_wf mote_w_exponent_field(mote_wf x) {
+    simde_uint32x4_t e = simde_vandq_u32(simde_vshrq_n_u32(simde_vreinterpretq_u32_f32(x), 23),
+                                         simde_vdupq_n_u32(0xffu));
+    e = simde_vorrq_u32(e, simde_vdupq_n_u32(0x4b000000u));
+    return simde_vsubq_f32(simde_vreinterpretq_f32_u32(e), simde_vdupq_n_f32(8388608.0f));
+}
+/* x with its exponent field set to 127, sign and mantissa kept: a positive normal x becomes
+ * x / 2^(field - 127), in [1, 2), exactly. */
+static inline mote_wf mote_w_mantissa_of(mote_wf x) {
+    simde_uint32x4_t m =
+        simde_vandq_u32(simde_vreinterpretq_u32_f32(x), simde_vdupq_n_u32(0x807fffffu));
+    return simde_vreinterpretq_f32_u32(simde_vorrq_u32(m, simde_vdupq_n_u32(0x3f800000u)));
+}
+
 #endif

@@ -93,4 +93,23 @@ static inline mote_wf mote_w_pow2_from_biased(mote_wf t) {
     return t;
 }
 
+/* The biased exponent field of x (bits 23..30, 0..255) as a float, exact: the field ORed into
+ * 2^23's bits is 2^23 + field, and 2^23 is subtracted. */
+static inline mote_wf mote_w_exponent_field(mote_wf x) {
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits = ((bits >> 23) & 0xffu) | 0x4b000000u;
+    memcpy(&x, &bits, sizeof bits);
+    return x - 8388608.0f;
+}
+/* x with its exponent field set to 127, sign and mantissa kept: a positive normal x becomes
+ * x / 2^(field - 127), in [1, 2), exactly. */
+static inline mote_wf mote_w_mantissa_of(mote_wf x) {
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits = (bits & 0x807fffffu) | 0x3f800000u;
+    memcpy(&x, &bits, sizeof bits);
+    return x;
+}
+
 #endif

@@ -30,15 +30,18 @@ size_t pool_generic_snapshot_size(const void *pool);
 mote_status pool_generic_save(const void *pool, void *buffer, size_t size, size_t *out_written);
 mote_status pool_generic_restore(void *pool, const void *buffer, size_t size);
 
-/* The members of a pool_adapter initialiser that every kind shares, but the two steps. */
-#define POOL_GENERIC_CALLS                                                                         \
+/* The members of a pool_adapter initialiser that every kind shares, but the two steps and
+ * step_table (for a kind whose steps are its own, as the launch adapter's). */
+#define POOL_GENERIC_CALLS_BUT_TABLE                                                               \
     .destroy = pool_generic_destroy, .remove = pool_generic_remove,                                \
     .contains = pool_generic_contains, .id_at = pool_generic_id_at, .count = pool_generic_count,   \
     .capacity = pool_generic_capacity, .reserve = pool_generic_reserve,                            \
     .fields = pool_generic_fields, .validate = pool_generic_validate,                              \
     .set_backend = pool_generic_set_backend, .backend = pool_generic_backend,                      \
-    .step_table = pool_generic_step_table, .snapshot_size = pool_generic_snapshot_size,            \
-    .save = pool_generic_save, .restore = pool_generic_restore
+    .snapshot_size = pool_generic_snapshot_size, .save = pool_generic_save,                        \
+    .restore = pool_generic_restore
+/* The members of a pool_adapter initialiser that every kind shares, but the two steps. */
+#define POOL_GENERIC_CALLS POOL_GENERIC_CALLS_BUT_TABLE, .step_table = pool_generic_step_table
 /* The two steps, for a kind whose step takes nothing but dt. */
 #define POOL_GENERIC_STEPS .step = pool_generic_step, .step_range = pool_generic_step_range
 

@@ -10,6 +10,7 @@
 #include "demo_docking.h"
 #include "demo_crowd.h"
 #include "demo_diff.h"
+#include "demo_launch.h"
 #include "demo_run.h"
 #include "demo_scene.h"
 
@@ -51,8 +52,9 @@ int main(int argc, char **argv) {
                 "backend (MOTE_BACKEND overrides it) and on the scalar reference, and prints\n"
                 "springs per second for both, the speedup, and the largest difference; then a\n"
                 "crowd of 50,000 movers walking between waypoints, 100,000 debris pieces\n"
-                "shed by a spinning station, a flock of 4,000 flyers landing on perches and\n"
-                "5,000 chasers docking with spinning stations, the same way.\n");
+                "shed by a spinning station, a flock of 4,000 flyers landing on perches,\n"
+                "5,000 chasers docking with spinning stations, and a launch schedule of 4,096\n"
+                "rockets dropping their stages, the same way.\n");
         return help ? 0 : 2;
     }
 
@@ -100,7 +102,8 @@ int main(int argc, char **argv) {
     }
     /* The scenes after the springs and the crowd, each on the best backend and the reference,
      * each printing its own report. */
-    bool (*const scenes[])(mote_backend) = {demo_debris_run, demo_flights_run, demo_docking_run};
+    bool (*const scenes[])(mote_backend) = {demo_debris_run, demo_flights_run, demo_docking_run,
+                                            demo_launch_run};
     for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; ++k) {
         if (!scenes[k](best)) {
             return 1;
