@@ -73,16 +73,6 @@ static mote_status check_settings(const mote_debris_settings *s) {
     return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-static uint64_t all_fields(const mote_pool *pool) {
-    (void)pool;
-    return DEBRIS_ALL_FIELDS;
-}
-
-static mote_kernel_id kernel(const mote_pool *pool) {
-    (void)pool;
-    return MOTE_KERNEL_debris;
-}
-
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     (void)pool;
     values[DEBRIS_PHASE] = (float)((const mote_debris_desc *)desc)->phase;
@@ -183,8 +173,7 @@ const mote_pool_kind mote_debris_pool_kind_record = {
     .parallel_min_elements = 1024, /* a piece costs 6-11 ns on avx2/avx512: 1024 are 6-11 us */
     .setting_count = sizeof debris_setting_members / sizeof debris_setting_members[0],
     .setting_members = debris_setting_members,
-    .stored_fields = all_fields,
-    .kernel = kernel,
+    .kernel_id = MOTE_KERNEL_debris,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,

@@ -29,16 +29,6 @@ mote_docking_pool_def mote_default_docking_pool_def(void) {
     return def;
 }
 
-static mote_field_mask all_fields(const mote_pool *pool) {
-    (void)pool;
-    return DOCKING_ALL_FIELDS;
-}
-
-static mote_kernel_id kernel(const mote_pool *pool) {
-    (void)pool;
-    return MOTE_KERNEL_docking;
-}
-
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     (void)pool;
     const mote_docking_desc *d = desc;
@@ -142,8 +132,7 @@ const mote_pool_kind mote_docking_pool_kind_record = {
     .setting_count = sizeof docking_setting_members / sizeof docking_setting_members[0],
     .setting_members = docking_setting_members,
     .check_settings = check_settings,
-    .stored_fields = all_fields,
-    .kernel = kernel,
+    .kernel_id = MOTE_KERNEL_docking,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,

@@ -64,16 +64,6 @@ static const mote_flight_limits *limits_of(const mote_pool *pool) {
     return mote_pool_settings_const(pool);
 }
 
-static mote_field_mask all_fields(const mote_pool *pool) {
-    (void)pool;
-    return FLIGHT_ALL_FIELDS;
-}
-
-static mote_kernel_id kernel(const mote_pool *pool) {
-    (void)pool;
-    return MOTE_KERNEL_flight;
-}
-
 /* A new plan's values: the curve, the table and the profile of path, the clock at 0, the pose
  * there (the reference's) and landed 0. */
 static void plan_values(const mote_flight_path *path, float *values) {
@@ -189,8 +179,7 @@ const mote_pool_kind mote_flight_pool_kind_record = {
     .setting_count = sizeof flight_setting_members / sizeof flight_setting_members[0],
     .setting_members = flight_setting_members,
     .check_settings = check_settings,
-    .stored_fields = all_fields,
-    .kernel = kernel,
+    .kernel_id = MOTE_KERNEL_flight,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
     .advance = advance,

@@ -58,16 +58,6 @@ mote_launch_desc mote_default_launch_desc(void) {
     return d;
 }
 
-static mote_field_mask all_fields(const mote_pool *pool) {
-    (void)pool;
-    return LAUNCH_ALL_FIELDS;
-}
-
-static mote_kernel_id kernel(const mote_pool *pool) {
-    (void)pool;
-    return MOTE_KERNEL_launch;
-}
-
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     (void)pool;
     const mote_launch_desc *d = desc;
@@ -226,8 +216,7 @@ const mote_pool_kind mote_launch_pool_kind_record = {
     .setting_count = sizeof launch_setting_members / sizeof launch_setting_members[0],
     .setting_members = launch_setting_members,
     .check_settings = check_settings,
-    .stored_fields = all_fields,
-    .kernel = kernel,
+    .kernel_id = MOTE_KERNEL_launch,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,

@@ -77,16 +77,6 @@ static void split(float max_substep, float dt, int *out_count, float *out_subste
     *out_substep = clamped == 0.0f ? 0.0f : clamped / (float)n;
 }
 
-static uint64_t all_fields(const mote_pool *pool) {
-    (void)pool;
-    return MOVER_ALL_FIELDS;
-}
-
-static mote_kernel_id kernel(const mote_pool *pool) {
-    (void)pool;
-    return MOTE_KERNEL_mover;
-}
-
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     (void)pool;
     values[MOVER_EXPLICIT_FACING] = ((const mote_mover_desc *)desc)->explicit_facing ? 1.0f : 0.0f;
@@ -152,8 +142,7 @@ const mote_pool_kind mote_mover_pool_kind_record = {
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
     .setting_count = sizeof mover_setting_members / sizeof mover_setting_members[0],
     .setting_members = mover_setting_members,
-    .stored_fields = all_fields,
-    .kernel = kernel,
+    .kernel_id = MOTE_KERNEL_mover,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
     .advance = advance,

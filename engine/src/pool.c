@@ -33,7 +33,7 @@ static bool resolve_backend(const mote_pool *pool, mote_backend requested, mote_
         return false;
     }
     *backend = b;
-    *kernel = mote_kernel_table_for(b)->kernel[pool->kind->kernel(pool)];
+    *kernel = mote_kernel_table_for(b)->kernel[mote_kind_kernel(pool->kind, pool)];
     return true;
 }
 
@@ -62,8 +62,9 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
         mote_release(&allocator, pool, bytes);
         return MOTE_ERROR_BACKEND_UNAVAILABLE;
     }
-    if (mote_pool_core_init(&pool->core, &allocator, kind->stored_fields(pool), def->capacity,
-                            def->max_count, mote_pool_core_new_tag(kind->number)) != MOTE_OK) {
+    if (mote_pool_core_init(&pool->core, &allocator, mote_kind_stored_fields(kind, pool),
+                            def->capacity, def->max_count,
+                            mote_pool_core_new_tag(kind->number)) != MOTE_OK) {
         mote_pool_core_release(&pool->core);
         mote_release(&allocator, pool, bytes);
         return MOTE_ERROR_OUT_OF_MEMORY;
@@ -353,7 +354,8 @@ void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t
                          float dt) {
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
     pool->kind->prepare(pool, dt, constants);
-    table->kernel[pool->kind->kernel(pool)](pool->core.fields.field, constants, begin, end);
+    table->kernel[mote_kind_kernel(pool->kind, pool)](pool->core.fields.field, constants, begin,
+                                                      end);
 }
 
 mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,

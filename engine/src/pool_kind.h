@@ -100,10 +100,13 @@ typedef struct mote_pool_kind {
     int setting_count;
     const mote_setting_info *setting_members;
 
-    /* Fields a pool stores (and its kernel reads), as a bit mask. */
-    uint64_t (*stored_fields)(const mote_pool *pool); /* a mote_field_mask (field_arrays.h) */
-    /* The kernel this pool's elements step with. */
+    /* Fields a pool stores (and its kernel reads), as a bit mask (a mote_field_mask,
+     * field_arrays.h). NULL: every field of the list, in every pool of the kind. */
+    uint64_t (*stored_fields)(const mote_pool *pool);
+    /* The kernel this pool's elements step with. NULL: kernel_id, for every pool of the kind
+     * (a kind whose def chooses among kernels, as the spring kinds do, gives the hook). */
     mote_kernel_id (*kernel)(const mote_pool *pool);
+    mote_kernel_id kernel_id;
 
     /* desc -> values[field] for the fields without a desc member (and any conversion);
      * may refuse the desc (before the field checks run). Optional. */
@@ -135,5 +138,18 @@ void mote_pool_view_set_fields(const mote_pool_kind *kind, float *const *fields,
 /* Fills a public view of kind (kind->view_size bytes) from field pointers and a count. */
 void mote_pool_view_from_fields(const mote_pool_kind *kind, float *const *fields, size_t count,
                                 void *view);
+
+/* The fields a pool of kind stores: its hook's answer, or every field of the list. */
+static inline uint64_t mote_kind_stored_fields(const mote_pool_kind *kind, const mote_pool *pool) {
+    if (kind->stored_fields != NULL) {
+        return kind->stored_fields(pool);
+    }
+    return kind->field_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << kind->field_count) - 1u;
+}
+
+/* The MOTE_KERNELS entry a pool of kind steps with: its hook's answer, or the kind's one. */
+static inline mote_kernel_id mote_kind_kernel(const mote_pool_kind *kind, const mote_pool *pool) {
+    return kind->kernel != NULL ? kind->kernel(pool) : kind->kernel_id;
+}
 
 #endif

@@ -378,8 +378,8 @@ static bool settings_fit(const mote_pool *pool, const mote_pool_kind *kind, cons
     mote_pool *probe = (mote_pool *)(void *)probe_bytes;
     memcpy(probe, pool, sizeof(mote_pool));
     memcpy(probe->settings, settings, kind->settings_size);
-    return kind->stored_fields(probe) == pool->core.fields.mask &&
-           kind->kernel(probe) == kind->kernel(pool);
+    return mote_kind_stored_fields(kind, probe) == pool->core.fields.mask &&
+           mote_kind_kernel(kind, probe) == mote_kind_kernel(kind, pool);
 }
 
 /* Marks slot in a bitmap of slots_used + 1 bits; false when it is out of 1..slots_used or

@@ -29,16 +29,6 @@ mote_stage_pool_def mote_default_stage_pool_def(void) {
     return def;
 }
 
-static mote_field_mask all_fields(const mote_pool *pool) {
-    (void)pool;
-    return STAGE_ALL_FIELDS;
-}
-
-static mote_kernel_id kernel(const mote_pool *pool) {
-    (void)pool;
-    return MOTE_KERNEL_stage;
-}
-
 /* The separation constants of a desc, in declaration order. */
 static void separation_constants(const mote_stage_desc *d, float out[11]) {
     const float c[11] = {d->along_offset, d->side_offset,     d->earthward_offset, d->along_speed,
@@ -172,8 +162,7 @@ const mote_pool_kind mote_stage_pool_kind_record = {
     .setting_count = sizeof stage_setting_members / sizeof stage_setting_members[0],
     .setting_members = stage_setting_members,
     .check_settings = check_settings,
-    .stored_fields = all_fields,
-    .kernel = kernel,
+    .kernel_id = MOTE_KERNEL_stage,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,

@@ -70,8 +70,8 @@ static bool open_engine(engine *e, const compare_kind *kind, size_t count, uint6
         return false;
     }
     e->record = e->pool->kind;
-    e->kernel = e->record->kernel(e->pool);
-    mote_field_mask stored = e->record->stored_fields(e->pool);
+    e->kernel = mote_kind_kernel(e->record, e->pool);
+    mote_field_mask stored = mote_kind_stored_fields(e->record, e->pool);
     mote_field_arrays *states[] = {&e->start, &e->reference, &e->first, &e->current};
     for (size_t s = 0; s < sizeof states / sizeof states[0]; ++s) {
         states[s]->mask = stored;
