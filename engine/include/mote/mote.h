@@ -12,6 +12,7 @@
 #include "mote/spring_pool.h"
 #include "mote/movement.h"
 #include "mote/mover_pool.h"
+#include "mote/orientation.h"
 #include "mote/tasks.h"
 #include "mote/flight.h"
 #include "mote/docking.h"
