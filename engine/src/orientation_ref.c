@@ -7,6 +7,7 @@
 
 #include "mote/orientation.h"
 #include "mote/spring.h"
+#include "orientation_fields.h"
 
 static bool quat_usable(mote_quat q) {
     return isfinite(q.x) && isfinite(q.y) && isfinite(q.z) && isfinite(q.w) &&
@@ -38,16 +39,18 @@ static mote_status check_control(const mote_quat *q, const mote_vec3 *omega, mot
     return MOTE_OK;
 }
 
-/* The step itself, on checked input, with the speed cap (INFINITY: none). */
-static void control_substep(mote_quat *q, mote_vec3 *omega, mote_quat target, float stiffness,
-                            float damping, float max_speed, float h) {
+/* The step itself, on checked input, with the speed cap (0 or INFINITY: none). */
+void mote_ref_orientation_control_substep(mote_quat *q, mote_vec3 *omega, mote_quat target,
+                                          float stiffness, float damping, float max_speed,
+                                          float h) {
     mote_vec3 error = mote_quat_to_rotation_vector(mote_quat_mul(target, mote_quat_conjugate(*q)));
     mote_vec3 alpha =
         mote_vec3_sub(mote_vec3_scale(error, stiffness), mote_vec3_scale(*omega, damping));
     mote_vec3 w = mote_vec3_add(*omega, mote_vec3_scale(alpha, h));
     float speed = mote_vec3_length(w);
-    if (speed > max_speed) {
-        w = mote_vec3_scale(w, max_speed / speed);
+    float cap = max_speed > 0.0f ? max_speed : INFINITY;
+    if (speed > cap) {
+        w = mote_vec3_scale(w, cap / speed);
     }
     *omega = w;
     *q = mote_quat_normalize(
@@ -60,7 +63,7 @@ mote_status mote_orientation_control_step(mote_quat *q, mote_vec3 *omega, mote_q
     if (status != MOTE_OK) {
         return status;
     }
-    control_substep(q, omega, target, stiffness, damping, INFINITY, dt);
+    mote_ref_orientation_control_substep(q, omega, target, stiffness, damping, 0.0f, dt);
     return MOTE_OK;
 }
 
@@ -94,7 +97,8 @@ mote_status mote_orientation_control_advance(mote_quat *q, mote_vec3 *omega, mot
     int n = mote_orientation_substeps(clamped, substep);
     float h = clamped / (float)n;
     for (int i = 0; i < n; ++i) {
-        control_substep(q, omega, target, params->stiffness, params->damping, params->max_speed, h);
+        mote_ref_orientation_control_substep(q, omega, target, params->stiffness, params->damping,
+                                             params->max_speed, h);
     }
     return MOTE_OK;
 }

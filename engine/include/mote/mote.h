@@ -13,6 +13,7 @@
 #include "mote/movement.h"
 #include "mote/mover_pool.h"
 #include "mote/orientation.h"
+#include "mote/orientation_pool.h"
 #include "mote/tasks.h"
 #include "mote/flight.h"
 #include "mote/docking.h"
