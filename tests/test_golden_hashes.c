@@ -31,7 +31,8 @@ static const struct {
     {"spring/exp_response", 0xe74f7dc4663d9af8ull}, {"spring/damped", 0x09c49049479ca2e7ull},
     {"spring/double", 0x72c0cde73aaba11eull},       {"movers/default", 0xf8767e18d71e113eull},
     {"movers/directional", 0x628ac00b1ba31e5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
-    {"debris/gravity", 0xbe58d13e1b68313dull},
+    {"debris/gravity", 0xbe58d13e1b68313dull},      {"orientation/control", 0x14cc1655d06e9326ull},
+    {"orientation/spring", 0xf5218bd316262909ull},  {"orientation/damper", 0xa202f3b90ae4d93aull},
 };
 
 #define ELEMENTS     1000

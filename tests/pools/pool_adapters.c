@@ -7,7 +7,7 @@
 
 /* One line per pool family: X(name) expects `const pool_family pool_family_<name>` in
  * tests/pools/<name>_adapter.c. */
-#define POOL_FAMILIES(X) X(spring) X(mover) X(debris)
+#define POOL_FAMILIES(X) X(spring) X(mover) X(debris) X(orientation)
 
 #define DECLARE_FAMILY(name) extern const pool_family pool_family_##name;
 POOL_FAMILIES(DECLARE_FAMILY)
