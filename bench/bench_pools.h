@@ -39,5 +39,8 @@ void bench_pools_release(void);
 /* The kinds (bench_movers.c, bench_debris.c, ...). */
 extern const bench_pool_kind bench_movers_kind;
 extern const bench_pool_kind bench_debris_kind;
+extern const bench_pool_kind bench_orientation_control_kind;
+extern const bench_pool_kind bench_orientation_spring_kind;
+extern const bench_pool_kind bench_orientation_damper_kind;
 
 #endif

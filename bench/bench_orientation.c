@@ -1,0 +1,95 @@
+/* Orientation pools, one benchmark family per kind (orientation/control, orientation/spring,
+ * orientation/damper), per backend and size, beside the scalar reference in the same run.
+ * The elements: seeded orientations, angular velocities and targets, half-lives 0.05..0.5 s,
+ * control gains of those half-lives, a third capped; every 60th step turns the targets of a
+ * few elements, as a frame of a game would, so the pool never settles into denormals. */
+#include <math.h>
+
+#include "bench_pools.h"
+#include "mote/orientation_pool.h"
+#include "mote/random.h"
+
+#define DT (1.0f / 60.0f)
+
+static mote_orientation_desc bench_element(size_t i) {
+    const uint64_t seed = 0x6f726e74u; /* "ornt" */
+    mote_orientation_desc d = mote_default_orientation_desc();
+    float r[11];
+    for (int k = 0; k < 11; ++k) {
+        r[k] = mote_random_range(seed, 11 * i + (size_t)k, -1.0f, 1.0f);
+    }
+    d.orientation = (mote_quat){r[0], r[1], r[2], r[3] + 1.5f};
+    d.target = (mote_quat){r[4], r[5], r[6], r[7] - 1.5f};
+    d.angular_velocity = (mote_vec3){3.0f * r[8], 3.0f * r[9], 3.0f * r[10]};
+    d.halflife = 0.05f + 0.45f * mote_random_unit(seed ^ 1u, i);
+    mote_orientation_control_params g = mote_orientation_control_gains(d.halflife, 1.0f, 0.0f);
+    d.stiffness = g.stiffness;
+    d.damping = g.damping;
+    d.max_speed = i % 3 == 0 ? 6.0f : 0.0f;
+    return d;
+}
+
+static mote_status create(mote_orientation_kind kind, mote_backend backend, size_t capacity,
+                          void **pool) {
+    mote_orientation_pool_def def = mote_default_orientation_pool_def();
+    def.kind = kind;
+    def.backend = backend;
+    def.capacity = capacity;
+    return mote_orientation_pool_create(&def, (mote_orientation_pool **)pool);
+}
+
+static mote_status create_control(mote_backend backend, size_t capacity, void **pool) {
+    return create(MOTE_ORIENTATION_CONTROL, backend, capacity, pool);
+}
+
+static mote_status create_spring(mote_backend backend, size_t capacity, void **pool) {
+    return create(MOTE_ORIENTATION_SPRING, backend, capacity, pool);
+}
+
+static mote_status create_damper(mote_backend backend, size_t capacity, void **pool) {
+    return create(MOTE_ORIENTATION_DAMPER, backend, capacity, pool);
+}
+
+static void destroy(void *pool) {
+    mote_orientation_pool_destroy(pool);
+}
+
+static mote_status add(void *pool, size_t i) {
+    mote_orientation_desc d = bench_element(i);
+    return mote_orientation_pool_add(pool, &d, NULL);
+}
+
+static unsigned frame;
+
+static void reset(void *pool) {
+    (void)pool;
+    frame = 0;
+}
+
+/* Every 60th frame, new targets for 16 elements through the public setter. */
+static bool step(void *pool, const mote_task_system *tasks) {
+    if (++frame % 60 == 0) {
+        size_t count = mote_orientation_pool_count(pool);
+        for (size_t k = 0; k < 16 && k < count; ++k) {
+            size_t i = (frame * 7919u + k * 104729u) % count;
+            mote_quat t = mote_quat_axis_angle((mote_vec3){0.0f, 1.0f, 0.0f}, (float)frame);
+            if (mote_orientation_pool_set_target(pool, mote_orientation_pool_id_at(pool, i), t) !=
+                MOTE_OK) {
+                return false;
+            }
+        }
+    }
+    return (tasks == NULL ? mote_orientation_pool_step(pool, DT)
+                          : mote_orientation_pool_step_parallel(pool, DT, tasks)) == MOTE_OK;
+}
+
+/* Bytes a step moves: the fields the kind reads, and again those it writes. */
+const bench_pool_kind bench_orientation_control_kind = {
+    "orientation/control", create_control, destroy, add, reset, step, (13 + 7) * sizeof(float),
+};
+const bench_pool_kind bench_orientation_spring_kind = {
+    "orientation/spring", create_spring, destroy, add, reset, step, (12 + 7) * sizeof(float),
+};
+const bench_pool_kind bench_orientation_damper_kind = {
+    "orientation/damper", create_damper, destroy, add, reset, step, (9 + 4) * sizeof(float),
+};
