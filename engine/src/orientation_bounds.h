@@ -12,23 +12,29 @@
 #ifndef MOTE_ORIENTATION_BOUNDS_H
 #define MOTE_ORIENTATION_BOUNDS_H
 
+/* The largest |omega| (rad/s) mote-compare's seeds reach: its omega bounds are the relative
+ * ones above times this, absolute. */
+#define ORIENTATION_COMPARE_OMEGA_SCALE 64.0
+
 /* The step count the long-run bounds are stated for. */
 #define ORIENTATION_BOUND_STEPS 1000
 
-/* control: q [1.2e-7 one step, 4.8e-7 after 1,000], omega [2.8e-7, 1.4e-5] */
+/* control: q [1.2e-7 one step, 4.8e-7 after 1,000; mote-compare 8.3e-7], omega [2.8e-7,
+ * 1.4e-5] */
 #define ORIENTATION_CONTROL_Q_ONE_STEP 5e-7
 #define ORIENTATION_CONTROL_Q_LONG_RUN 2e-6
 #define ORIENTATION_CONTROL_W_ONE_STEP 1e-6
 #define ORIENTATION_CONTROL_W_LONG_RUN 5e-5
 
-/* spring: q [5.1e-7, 2.4e-6], omega [3.1e-7, 2.5e-6] */
+/* spring: q [5.1e-7, 2.4e-6; mote-compare, whose targets turn now and then, 5.1e-6], omega
+ * [3.1e-7, 2.5e-6] */
 #define ORIENTATION_SPRING_Q_ONE_STEP 1.5e-6
-#define ORIENTATION_SPRING_Q_LONG_RUN 1e-5
+#define ORIENTATION_SPRING_Q_LONG_RUN 2e-5
 #define ORIENTATION_SPRING_W_ONE_STEP 1e-6
 #define ORIENTATION_SPRING_W_LONG_RUN 1e-5
 
-/* damper: q [2.7e-7, 1.7e-6] */
+/* damper: q [2.7e-7, 1.7e-6; mote-compare 3.2e-6] */
 #define ORIENTATION_DAMPER_Q_ONE_STEP 1e-6
-#define ORIENTATION_DAMPER_Q_LONG_RUN 5e-6
+#define ORIENTATION_DAMPER_Q_LONG_RUN 1e-5
 
 #endif
