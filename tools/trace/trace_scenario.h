@@ -132,4 +132,8 @@ bool trace_scenario_stages(const trace_options *options, const char *csv_path,
                            trace_written *written, FILE *log, FILE *err);
 extern const trace_figure trace_figure_stages;
 
+bool trace_scenario_orientation(const trace_options *options, const char *csv_path,
+                                trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_orientation;
+
 #endif

@@ -16,6 +16,8 @@ static const trace_scenario scenarios[] = {
      trace_scenario_launch, &trace_figure_launch},
     {"stages", "detached first stages: separation offsets, tilt then spin", trace_scenario_stages,
      &trace_figure_stages},
+    {"orientation", "ships turning to a target: control (critical, under-damped, capped), spring",
+     trace_scenario_orientation, &trace_figure_orientation},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {
