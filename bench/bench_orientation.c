@@ -1,8 +1,8 @@
 /* Orientation pools, one benchmark family per kind (orientation/control, orientation/spring,
- * orientation/damper), per backend and size, beside the scalar reference in the same run.
- * The elements: seeded orientations, angular velocities and targets, half-lives 0.05..0.5 s,
- * control gains of those half-lives, a third capped; every 60th step turns the targets of a
- * few elements, as a frame of a game would, so the pool never settles into denormals. */
+ * orientation/damper, orientation/inertialize), per backend and size, beside the scalar reference
+ * in the same run. The elements: seeded orientations, angular velocities and targets, half-lives
+ * 0.05..0.5 s, control gains of those half-lives, a third capped; every 60th step turns the targets
+ * of a few elements, as a frame of a game would, so the pool never settles into denormals. */
 #include <math.h>
 
 #include "bench_pools.h"
@@ -26,6 +26,9 @@ static mote_orientation_desc bench_element(size_t i) {
     d.stiffness = g.stiffness;
     d.damping = g.damping;
     d.max_speed = i % 3 == 0 ? 6.0f : 0.0f;
+    d.offset = (mote_quat){r[8], r[9], r[10], 1.5f};
+    d.incoming_angular_velocity = (mote_vec3){r[0], r[1], r[2]};
+    d.offset_angular_velocity = (mote_vec3){r[4], r[5], r[6]};
     return d;
 }
 
@@ -48,6 +51,10 @@ static mote_status create_spring(mote_backend backend, size_t capacity, void **p
 
 static mote_status create_damper(mote_backend backend, size_t capacity, void **pool) {
     return create(MOTE_ORIENTATION_DAMPER, backend, capacity, pool);
+}
+
+static mote_status create_inertialize(mote_backend backend, size_t capacity, void **pool) {
+    return create(MOTE_ORIENTATION_INERTIALIZE, backend, capacity, pool);
 }
 
 static void destroy(void *pool) {
@@ -92,4 +99,8 @@ const bench_pool_kind bench_orientation_spring_kind = {
 };
 const bench_pool_kind bench_orientation_damper_kind = {
     "orientation/damper", create_damper, destroy, add, reset, step, (9 + 4) * sizeof(float),
+};
+const bench_pool_kind bench_orientation_inertialize_kind = {
+    "orientation/inertialize", create_inertialize, destroy, add, reset, step,
+    (18 + 14) * sizeof(float),
 };

@@ -42,5 +42,6 @@ extern const bench_pool_kind bench_debris_kind;
 extern const bench_pool_kind bench_orientation_control_kind;
 extern const bench_pool_kind bench_orientation_spring_kind;
 extern const bench_pool_kind bench_orientation_damper_kind;
+extern const bench_pool_kind bench_orientation_inertialize_kind;
 
 #endif

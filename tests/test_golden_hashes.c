@@ -25,14 +25,17 @@ static const struct {
     const char *name;
     uint64_t hash;
 } golden[] = {
+    /* clang-format off */
     {"spring/damper", 0x38b03372ff63550dull},       {"spring/critical", 0x3c7b3a90794590ddull},
     {"spring/angle", 0xd799d2ddf9908c6bull},        {"spring/double_angle", 0x92e4ccb225a5729dull},
     {"spring/decay", 0x8541e4f776a6ecd5ull},        {"spring/semi_implicit", 0x863d8d15616c86b9ull},
     {"spring/exp_response", 0xe74f7dc4663d9af8ull}, {"spring/damped", 0x09c49049479ca2e7ull},
     {"spring/double", 0x72c0cde73aaba11eull},       {"movers/default", 0xf8767e18d71e113eull},
     {"movers/directional", 0x628ac00b1ba31e5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
-    {"debris/gravity", 0xbe58d13e1b68313dull},      {"orientation/control", 0x14cc1655d06e9326ull},
-    {"orientation/spring", 0xf5218bd316262909ull},  {"orientation/damper", 0xa202f3b90ae4d93aull},
+    {"debris/gravity", 0xbe58d13e1b68313dull},
+    {"orientation/control", 0xe0b11254de3cd779ull}, {"orientation/spring", 0x2fd7bee1722a72b3ull},
+    {"orientation/damper", 0x448fa5d9b2c7b15eull},  {"orientation/inertialize", 0x76ab0f50c92cf577ull},
+    /* clang-format on */
 };
 
 #define ELEMENTS     1000

@@ -49,6 +49,11 @@ static mote_orientation_pool *seeded(mote_orientation_kind kind, uint64_t seed, 
         d.stiffness = g.stiffness;
         d.damping = g.damping;
         d.max_speed = i % 3 == 0 ? 0.0f : test_rng_range(&rng, 1.0f, 20.0f);
+        d.offset = rquat(&rng);
+        d.incoming_angular_velocity = (mote_vec3){
+            test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6)};
+        d.offset_angular_velocity = (mote_vec3){
+            test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6)};
         assert_int_equal(mote_orientation_pool_add(pool, &d, NULL), MOTE_OK);
     }
     return pool;
@@ -59,8 +64,22 @@ static const mote_kernel_table *scalar_table(void) {
     return mote_kernel_tables(&count)[0];
 }
 
+/* The state fields the kernels write, quaternions or angular velocities. */
+static bool is_quat(int f) {
+    return f <= ORIENTATION_QW || (f >= ORIENTATION_OQX && f <= ORIENTATION_OQW);
+}
+
+static bool is_state(int f) {
+    return mote_orientation_pool_kind_record.fields[f].role == MOTE_ROLE_STATE;
+}
+
+/* The angular velocity whose size judges field f (omega or the offset's). */
+static int omega_of(int f) {
+    return f >= ORIENTATION_OWX ? ORIENTATION_OWX : ORIENTATION_WX;
+}
+
 static double bound_of(mote_orientation_kind kind, int f, int steps) {
-    bool one = steps == 1, q = f <= ORIENTATION_QW;
+    bool one = steps == 1, q = is_quat(f);
     switch (kind) {
     case MOTE_ORIENTATION_CONTROL:
         return q ? (one ? ORIENTATION_CONTROL_Q_ONE_STEP : ORIENTATION_CONTROL_Q_LONG_RUN)
@@ -68,6 +87,9 @@ static double bound_of(mote_orientation_kind kind, int f, int steps) {
     case MOTE_ORIENTATION_SPRING:
         return q ? (one ? ORIENTATION_SPRING_Q_ONE_STEP : ORIENTATION_SPRING_Q_LONG_RUN)
                  : (one ? ORIENTATION_SPRING_W_ONE_STEP : ORIENTATION_SPRING_W_LONG_RUN);
+    case MOTE_ORIENTATION_INERTIALIZE:
+        return q ? (one ? ORIENTATION_INERTIALIZE_Q_ONE_STEP : ORIENTATION_INERTIALIZE_Q_LONG_RUN)
+                 : (one ? ORIENTATION_INERTIALIZE_W_ONE_STEP : ORIENTATION_INERTIALIZE_W_LONG_RUN);
     default:
         return one ? ORIENTATION_DAMPER_Q_ONE_STEP : ORIENTATION_DAMPER_Q_LONG_RUN;
     }
@@ -102,19 +124,19 @@ static void check(mote_orientation_kind kind, int steps, float dt, size_t n) {
         }
         float *wp[ORIENTATION_FIELD_COUNT];
         fields_of(wide, wp);
-        for (int f = 0; f <= ORIENTATION_WZ; ++f) {
-            if (rp[f] == NULL) {
+        for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
+            if (rp[f] == NULL || !is_state(f)) {
                 continue;
             }
             for (size_t i = 0; i < n; ++i) {
                 double scale = 1.0;
-                if (f >= ORIENTATION_WX) {
-                    double wx = rp[ORIENTATION_WX][i], wy = rp[ORIENTATION_WY][i],
-                           wz = rp[ORIENTATION_WZ][i];
+                if (!is_quat(f)) {
+                    const int o = omega_of(f);
+                    double wx = rp[o][i], wy = rp[o + 1][i], wz = rp[o + 2][i];
                     scale = fmax(1.0, sqrt(wx * wx + wy * wy + wz * wz));
                 }
                 double d = fabs((double)wp[f][i] - rp[f][i]) / scale;
-                if (f <= ORIENTATION_QW) {
+                if (is_quat(f)) {
                     worst_q = fmax(worst_q, d);
                 } else {
                     worst_w = fmax(worst_w, d);

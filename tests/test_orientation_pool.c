@@ -37,6 +37,10 @@ static mote_orientation_desc desc_of(test_rng *rng) {
                                      test_rng_range(rng, -3, 3)};
     d.halflife = test_rng_range(rng, 0.05f, 0.5f);
     d.max_speed = test_rng_range(rng, 0.0f, 1.0f) < 0.5f ? 0.0f : 4.0f;
+    d.offset = mote_quat_normalize((mote_quat){
+        test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1), 1.0f});
+    d.incoming_angular_velocity = (mote_vec3){test_rng_range(rng, -3, 3), 0.5f, 0.0f};
+    d.offset_angular_velocity = (mote_vec3){0.0f, test_rng_range(rng, -3, 3), 1.0f};
     return d;
 }
 
@@ -52,7 +56,10 @@ static bool desc_same(const mote_orientation_desc *a, const mote_orientation_des
     return quat_same(a->orientation, b->orientation) &&
            vec3_same(a->angular_velocity, b->angular_velocity) && quat_same(a->target, b->target) &&
            a->halflife == b->halflife && a->stiffness == b->stiffness && a->damping == b->damping &&
-           a->max_speed == b->max_speed;
+           a->max_speed == b->max_speed &&
+           vec3_same(a->incoming_angular_velocity, b->incoming_angular_velocity) &&
+           quat_same(a->offset, b->offset) &&
+           vec3_same(a->offset_angular_velocity, b->offset_angular_velocity);
 }
 
 /* The reference's step of one element of kind by dt (the pool's default sub-steps). */
@@ -69,6 +76,11 @@ static void reference_step(mote_orientation_kind kind, mote_orientation_desc *d,
     }
     case MOTE_ORIENTATION_SPRING:
         mote_quat_spring(&d->orientation, &d->angular_velocity, d->target, d->halflife, dt);
+        break;
+    case MOTE_ORIENTATION_INERTIALIZE:
+        mote_inertialize_quat_update(&d->orientation, &d->angular_velocity, &d->offset,
+                                     &d->offset_angular_velocity, d->target,
+                                     d->incoming_angular_velocity, d->halflife, dt);
         break;
     default:
         mote_quat_damper(&d->orientation, d->target, d->halflife, dt);
@@ -115,6 +127,10 @@ static void test_pool_is_the_reference(void **unused) {
             assert_true(quat_same(got.orientation, ref[i].orientation));
             if (kind != MOTE_ORIENTATION_DAMPER) {
                 assert_true(vec3_same(got.angular_velocity, ref[i].angular_velocity));
+            }
+            if (kind == MOTE_ORIENTATION_INERTIALIZE) {
+                assert_true(quat_same(got.offset, ref[i].offset));
+                assert_true(vec3_same(got.offset_angular_velocity, ref[i].offset_angular_velocity));
             }
         }
         mote_orientation_pool_destroy(pool);
@@ -226,6 +242,55 @@ static void test_add_get_set_and_targets(void **unused) {
     mote_orientation_pool_destroy(pool);
 }
 
+/* Inertialize: a transition keeps the output where it is and as fast as it is, then the
+ * output follows the new incoming pose; bad transitions change nothing. */
+static void test_inertialize_transition(void **unused) {
+    (void)unused;
+    mote_orientation_pool *pool = make(MOTE_ORIENTATION_INERTIALIZE, MOTE_BACKEND_AUTO);
+    mote_orientation_desc d = mote_default_orientation_desc();
+    d.target = mote_quat_axis_angle((mote_vec3){1, 0, 0}, 0.5f);
+    d.incoming_angular_velocity = (mote_vec3){2.0f, 0.0f, 0.0f};
+    mote_id id;
+    assert_int_equal(mote_orientation_pool_add(pool, &d, &id), MOTE_OK);
+    for (int i = 0; i < 30; ++i) {
+        assert_int_equal(mote_orientation_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
+    }
+    mote_orientation_desc before;
+    assert_int_equal(mote_orientation_pool_get(pool, id, &before), MOTE_OK);
+    const mote_quat dst = mote_quat_axis_angle((mote_vec3){0, 0, 1}, -2.0f);
+    const mote_vec3 dst_w = {0.0f, -1.0f, 3.0f};
+    assert_int_equal(mote_orientation_pool_transition(pool, id, dst, dst_w), MOTE_OK);
+    assert_int_equal(mote_orientation_pool_step(pool, 0.0f), MOTE_OK); /* dt 0 changes nothing */
+    assert_int_equal(mote_orientation_pool_step_range(pool, 0, 1, 1e-30f), MOTE_OK);
+    mote_orientation_desc after;
+    assert_int_equal(mote_orientation_pool_get(pool, id, &after), MOTE_OK);
+    assert_true(fabsf(fabsf(mote_quat_dot(after.orientation, before.orientation)) - 1.0f) < 1e-6f);
+    mote_vec3 dw = mote_vec3_sub(after.angular_velocity, before.angular_velocity);
+    assert_true(mote_vec3_length(dw) < 1e-5f);
+    for (int i = 0; i < 240; ++i) {
+        assert_int_equal(mote_orientation_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
+    }
+    assert_int_equal(mote_orientation_pool_get(pool, id, &after), MOTE_OK);
+    assert_true(fabsf(fabsf(mote_quat_dot(after.orientation, after.target)) - 1.0f) < 1e-5f);
+    assert_true(mote_vec3_length(mote_vec3_sub(after.angular_velocity, dst_w)) < 1e-4f);
+    /* bad transitions */
+    const mote_quat nan_q = {NAN, 0, 0, 1};
+    assert_int_equal(mote_orientation_pool_transition(pool, id, nan_q, dst_w),
+                     MOTE_ERROR_NON_FINITE);
+    assert_int_equal(mote_orientation_pool_transition(pool, id, (mote_quat){0, 0, 0, 0}, dst_w),
+                     MOTE_ERROR_INVALID_ARGUMENT);
+    mote_orientation_desc now;
+    assert_int_equal(mote_orientation_pool_get(pool, id, &now), MOTE_OK);
+    assert_true(desc_same(&now, &after));
+    mote_orientation_pool *spring = make(MOTE_ORIENTATION_SPRING, MOTE_BACKEND_AUTO);
+    mote_id sid;
+    assert_int_equal(mote_orientation_pool_add(spring, &d, &sid), MOTE_OK);
+    assert_int_equal(mote_orientation_pool_transition(spring, sid, dst, dst_w),
+                     MOTE_ERROR_INVALID_ARGUMENT);
+    mote_orientation_pool_destroy(spring);
+    mote_orientation_pool_destroy(pool);
+}
+
 /* Bad input: an error, and the pool unchanged. */
 static void test_bad_input(void **unused) {
     (void)unused;
@@ -303,6 +368,7 @@ int main(void) {
         cmocka_unit_test(test_kinds_store_what_they_read),
         cmocka_unit_test(test_backends_and_parallel),
         cmocka_unit_test(test_add_get_set_and_targets),
+        cmocka_unit_test(test_inertialize_transition),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,8 @@
     X(stage)                                                                                       \
     X(orientation_control)                                                                         \
     X(orientation_spring)                                                                          \
-    X(orientation_damper)
+    X(orientation_damper)                                                                          \
+    X(orientation_inertialize)
 
 #define MOTE_KERNEL_ENUM_(name) MOTE_KERNEL_##name,
 typedef enum mote_kernel_id { MOTE_KERNELS(MOTE_KERNEL_ENUM_) MOTE_KERNEL_COUNT } mote_kernel_id;

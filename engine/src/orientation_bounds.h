@@ -19,22 +19,30 @@
 /* The step count the long-run bounds are stated for. */
 #define ORIENTATION_BOUND_STEPS 1000
 
-/* control: q [1.2e-7 one step, 4.8e-7 after 1,000; mote-compare 8.3e-7], omega [2.8e-7,
- * 1.4e-5] */
+/* control: q [1.2e-7 one step, 7.9e-7 after 1,000; mote-compare 8.3e-7], omega [2.5e-7,
+ * 9.4e-6] */
 #define ORIENTATION_CONTROL_Q_ONE_STEP 5e-7
 #define ORIENTATION_CONTROL_Q_LONG_RUN 2e-6
 #define ORIENTATION_CONTROL_W_ONE_STEP 1e-6
 #define ORIENTATION_CONTROL_W_LONG_RUN 5e-5
 
-/* spring: q [5.1e-7, 2.4e-6; mote-compare, whose targets turn now and then, 5.1e-6], omega
- * [3.1e-7, 2.5e-6] */
+/* spring: q [3.6e-7, 1.4e-6; mote-compare, whose targets turn now and then, 5.1e-6], omega
+ * [2.8e-7, 1.8e-6] */
 #define ORIENTATION_SPRING_Q_ONE_STEP 1.5e-6
 #define ORIENTATION_SPRING_Q_LONG_RUN 2e-5
 #define ORIENTATION_SPRING_W_ONE_STEP 1e-6
 #define ORIENTATION_SPRING_W_LONG_RUN 1e-5
 
-/* damper: q [2.7e-7, 1.7e-6; mote-compare 3.2e-6] */
+/* damper: q [3.0e-7, 1.3e-6; mote-compare 3.2e-6] */
 #define ORIENTATION_DAMPER_Q_ONE_STEP 1e-6
 #define ORIENTATION_DAMPER_Q_LONG_RUN 1e-5
+
+/* inertialize: output and offset quaternions [3.6e-7 one step; after 1,000 steps the offsets
+ * have decayed and the output is the incoming pose, 1.5e-13], omegas [3.9e-7, 1.9e-13]; the
+ * spring's bounds (the offset decays by the spring's arithmetic) */
+#define ORIENTATION_INERTIALIZE_Q_ONE_STEP 1.5e-6
+#define ORIENTATION_INERTIALIZE_Q_LONG_RUN 2e-5
+#define ORIENTATION_INERTIALIZE_W_ONE_STEP 1e-6
+#define ORIENTATION_INERTIALIZE_W_LONG_RUN 1e-5
 
 #endif

@@ -24,7 +24,22 @@
     X(ORIENTATION_HALFLIFE, halflife, halflife, PARAM, NONNEGATIVE, MEMBER)                        \
     X(ORIENTATION_STIFFNESS, stiffness, stiffness, PARAM, NONNEGATIVE, MEMBER)                     \
     X(ORIENTATION_DAMPING, damping, damping, PARAM, NONNEGATIVE, MEMBER)                           \
-    X(ORIENTATION_MAX_SPEED, max_speed, max_speed, PARAM, NONNEGATIVE, MEMBER)
+    X(ORIENTATION_MAX_SPEED, max_speed, max_speed, PARAM, NONNEGATIVE, MEMBER)                     \
+    X(ORIENTATION_IWX, incoming_angular_velocity[0], incoming_angular_velocity.x, INPUT, FINITE,   \
+      MEMBER)                                                                                      \
+    X(ORIENTATION_IWY, incoming_angular_velocity[1], incoming_angular_velocity.y, INPUT, FINITE,   \
+      MEMBER)                                                                                      \
+    X(ORIENTATION_IWZ, incoming_angular_velocity[2], incoming_angular_velocity.z, INPUT, FINITE,   \
+      MEMBER)                                                                                      \
+    X(ORIENTATION_OQX, offset[0], offset.x, STATE, FINITE, MEMBER)                                 \
+    X(ORIENTATION_OQY, offset[1], offset.y, STATE, FINITE, MEMBER)                                 \
+    X(ORIENTATION_OQZ, offset[2], offset.z, STATE, FINITE, MEMBER)                                 \
+    X(ORIENTATION_OQW, offset[3], offset.w, STATE, FINITE, MEMBER)                                 \
+    X(ORIENTATION_OWX, offset_angular_velocity[0], offset_angular_velocity.x, STATE, FINITE,       \
+      MEMBER)                                                                                      \
+    X(ORIENTATION_OWY, offset_angular_velocity[1], offset_angular_velocity.y, STATE, FINITE,       \
+      MEMBER)                                                                                      \
+    X(ORIENTATION_OWZ, offset_angular_velocity[2], offset_angular_velocity.z, STATE, FINITE, MEMBER)
 
 enum { ORIENTATION_FIELDS(MOTE_FIELD_ENUM) ORIENTATION_FIELD_COUNT };
 
@@ -39,6 +54,16 @@ enum { ORIENTATION_FIELDS(MOTE_FIELD_ENUM) ORIENTATION_FIELD_COUNT };
     (ORIENTATION_BIT(ORIENTATION_TX) | ORIENTATION_BIT(ORIENTATION_TY) |                           \
      ORIENTATION_BIT(ORIENTATION_TZ) | ORIENTATION_BIT(ORIENTATION_TW))
 
+#define ORIENTATION_IW                                                                             \
+    (ORIENTATION_BIT(ORIENTATION_IWX) | ORIENTATION_BIT(ORIENTATION_IWY) |                         \
+     ORIENTATION_BIT(ORIENTATION_IWZ))
+#define ORIENTATION_OQ                                                                             \
+    (ORIENTATION_BIT(ORIENTATION_OQX) | ORIENTATION_BIT(ORIENTATION_OQY) |                         \
+     ORIENTATION_BIT(ORIENTATION_OQZ) | ORIENTATION_BIT(ORIENTATION_OQW))
+#define ORIENTATION_OW                                                                             \
+    (ORIENTATION_BIT(ORIENTATION_OWX) | ORIENTATION_BIT(ORIENTATION_OWY) |                         \
+     ORIENTATION_BIT(ORIENTATION_OWZ))
+
 /* Fields each kind reads (and so the pool stores), and those it writes. */
 #define ORIENTATION_CONTROL_READS                                                                  \
     (ORIENTATION_Q | ORIENTATION_W | ORIENTATION_T | ORIENTATION_BIT(ORIENTATION_STIFFNESS) |      \
@@ -47,9 +72,15 @@ enum { ORIENTATION_FIELDS(MOTE_FIELD_ENUM) ORIENTATION_FIELD_COUNT };
     (ORIENTATION_Q | ORIENTATION_W | ORIENTATION_T | ORIENTATION_BIT(ORIENTATION_HALFLIFE))
 #define ORIENTATION_DAMPER_READS                                                                   \
     (ORIENTATION_Q | ORIENTATION_T | ORIENTATION_BIT(ORIENTATION_HALFLIFE))
+/* the inertialize kind reads its output's arrays only to write them */
+#define ORIENTATION_INERTIALIZE_READS                                                              \
+    (ORIENTATION_Q | ORIENTATION_W | ORIENTATION_T | ORIENTATION_BIT(ORIENTATION_HALFLIFE) |       \
+     ORIENTATION_IW | ORIENTATION_OQ | ORIENTATION_OW)
 #define ORIENTATION_CONTROL_WRITES (ORIENTATION_Q | ORIENTATION_W)
 #define ORIENTATION_SPRING_WRITES  (ORIENTATION_Q | ORIENTATION_W)
 #define ORIENTATION_DAMPER_WRITES  ORIENTATION_Q
+#define ORIENTATION_INERTIALIZE_WRITES                                                             \
+    (ORIENTATION_Q | ORIENTATION_W | ORIENTATION_OQ | ORIENTATION_OW)
 
 /* What every orientation kernel receives, from the advanced dt (s): the control's sub-step
  * count and length (mote_orientation_substeps), and dt itself for the exact kinds. */

@@ -9,8 +9,8 @@
 /* What mote_default_orientation_pool_def() writes to internal_cookie. */
 #define ORIENTATION_POOL_COOKIE 0x4f524e54 /* "ORNT" */
 
-_Static_assert(MOTE_KERNEL_orientation_damper - MOTE_KERNEL_orientation_control ==
-                   MOTE_ORIENTATION_DAMPER - MOTE_ORIENTATION_CONTROL,
+_Static_assert(MOTE_KERNEL_orientation_inertialize - MOTE_KERNEL_orientation_control ==
+                   MOTE_ORIENTATION_INERTIALIZE - MOTE_ORIENTATION_CONTROL,
                "the orientation kernels are listed in mote_orientation_kind order");
 _Static_assert(sizeof(mote_orientation_view) ==
                    sizeof(size_t) + ORIENTATION_FIELD_COUNT * sizeof(float *),
@@ -30,6 +30,7 @@ static const char *const kind_names[MOTE_ORIENTATION_KIND_COUNT] = {
     [MOTE_ORIENTATION_CONTROL] = "control",
     [MOTE_ORIENTATION_SPRING] = "spring",
     [MOTE_ORIENTATION_DAMPER] = "damper",
+    [MOTE_ORIENTATION_INERTIALIZE] = "inertialize",
 };
 
 const char *mote_orientation_kind_name(mote_orientation_kind kind) {
@@ -76,6 +77,9 @@ mote_orientation_desc mote_default_orientation_desc(void) {
         .stiffness = gains.stiffness,
         .damping = gains.damping,
         .max_speed = 0.0f,
+        .incoming_angular_velocity = {0.0f, 0.0f, 0.0f},
+        .offset = mote_quat_identity(),
+        .offset_angular_velocity = {0.0f, 0.0f, 0.0f},
     };
     return desc;
 }
@@ -89,6 +93,7 @@ static mote_field_mask stored_fields(const mote_pool *pool) {
         [MOTE_ORIENTATION_CONTROL] = ORIENTATION_CONTROL_READS,
         [MOTE_ORIENTATION_SPRING] = ORIENTATION_SPRING_READS,
         [MOTE_ORIENTATION_DAMPER] = ORIENTATION_DAMPER_READS,
+        [MOTE_ORIENTATION_INERTIALIZE] = ORIENTATION_INERTIALIZE_READS,
     };
     return reads[settings_of(pool)->kind];
 }
@@ -114,18 +119,26 @@ static mote_status normalize_at(float *values, int first) {
     return MOTE_OK;
 }
 
-/* add/set's check across fields: orientation and target non-zero, stored normalised (both
- * checked before either is rewritten, so a refused desc leaves values as they were). */
+/* add/set's check across fields: orientation and target (and an inertialize pool's offset)
+ * non-zero, stored normalised (all checked before any is rewritten, so a refused desc leaves
+ * values as they were). */
 static mote_status check_values(const mote_pool *pool, float *values) {
-    (void)pool;
-    float q[4], t[4];
+    const bool offset = (stored_fields(pool) & ORIENTATION_OQ) != 0;
+    float q[4], t[4], o[4] = {0.0f, 0.0f, 0.0f, 1.0f};
     memcpy(q, &values[ORIENTATION_QX], sizeof q);
     memcpy(t, &values[ORIENTATION_TX], sizeof t);
-    if (normalize_at(q, 0) != MOTE_OK || normalize_at(t, 0) != MOTE_OK) {
+    if (offset) {
+        memcpy(o, &values[ORIENTATION_OQX], sizeof o);
+    }
+    if (normalize_at(q, 0) != MOTE_OK || normalize_at(t, 0) != MOTE_OK ||
+        normalize_at(o, 0) != MOTE_OK) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
     memcpy(&values[ORIENTATION_QX], q, sizeof q);
     memcpy(&values[ORIENTATION_TX], t, sizeof t);
+    if (offset) {
+        memcpy(&values[ORIENTATION_OQX], o, sizeof o);
+    }
     return MOTE_OK;
 }
 
@@ -245,4 +258,58 @@ mote_status mote_orientation_pool_set_target_look(mote_orientation_pool *pool, m
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
     return mote_orientation_pool_set_target(pool, id, mote_quat_look_rotation(forward, up));
+}
+
+mote_status mote_orientation_pool_transition(mote_orientation_pool *pool, mote_id id,
+                                             mote_quat incoming, mote_vec3 incoming_omega) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD) || settings_of(p)->kind != MOTE_ORIENTATION_INERTIALIZE) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_orientation_desc d;
+    mote_status status = mote_orientation_pool_get(pool, id, &d);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    mote_quat unit;
+    const mote_vec3 dst_omega = incoming_omega;
+    float t[4] = {incoming.x, incoming.y, incoming.z, incoming.w};
+    bool finite = isfinite(t[0]) && isfinite(t[1]) && isfinite(t[2]) && isfinite(t[3]) &&
+                  isfinite(dst_omega.x) && isfinite(dst_omega.y) && isfinite(dst_omega.z);
+    if (!finite) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    if (normalize_at(t, 0) != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    unit = (mote_quat){t[0], t[1], t[2], t[3]};
+    mote_inertialize_quat_transition(&d.offset, &d.offset_angular_velocity, d.target,
+                                     d.incoming_angular_velocity, unit, dst_omega);
+    /* the incoming pose and the offset; the output (orientation, angular_velocity) is left as
+     * the last step wrote it. The id was checked by get: these writes cannot fail. */
+    const float values[14] = {unit.x,
+                              unit.y,
+                              unit.z,
+                              unit.w,
+                              dst_omega.x,
+                              dst_omega.y,
+                              dst_omega.z,
+                              d.offset.x,
+                              d.offset.y,
+                              d.offset.z,
+                              d.offset.w,
+                              d.offset_angular_velocity.x,
+                              d.offset_angular_velocity.y,
+                              d.offset_angular_velocity.z};
+    const int fields[14] = {ORIENTATION_TX,  ORIENTATION_TY,  ORIENTATION_TZ,  ORIENTATION_TW,
+                            ORIENTATION_IWX, ORIENTATION_IWY, ORIENTATION_IWZ, ORIENTATION_OQX,
+                            ORIENTATION_OQY, ORIENTATION_OQZ, ORIENTATION_OQW, ORIENTATION_OWX,
+                            ORIENTATION_OWY, ORIENTATION_OWZ};
+    for (int k = 0; k < 14; ++k) {
+        status = mote_pool_set_field(p, RECORD, id, fields[k], values[k]);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    return MOTE_OK;
 }

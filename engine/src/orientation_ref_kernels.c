@@ -66,3 +66,19 @@ void mote_kernel_orientation_damper_scalar(float *const *p, const void *constant
         quat_store(p, ORIENTATION_QX, i, q);
     }
 }
+
+void mote_kernel_orientation_inertialize_scalar(float *const *p, const void *constants,
+                                                size_t begin, size_t end) {
+    const mote_orientation_constants *c = constants;
+    for (size_t i = begin; i < end; ++i) {
+        mote_quat q, offset = quat_at(p, ORIENTATION_OQX, i);
+        mote_vec3 w, offset_w = vec3_at(p, ORIENTATION_OWX, i);
+        mote_inertialize_quat_update(&q, &w, &offset, &offset_w, quat_at(p, ORIENTATION_TX, i),
+                                     vec3_at(p, ORIENTATION_IWX, i), p[ORIENTATION_HALFLIFE][i],
+                                     c->dt);
+        quat_store(p, ORIENTATION_QX, i, q);
+        vec3_store(p, ORIENTATION_WX, i, w);
+        quat_store(p, ORIENTATION_OQX, i, offset);
+        vec3_store(p, ORIENTATION_OWX, i, offset_w);
+    }
+}

@@ -1,9 +1,9 @@
-/* The orientation kernels (control, spring, damper), written once against the wide-lane layer
- * and compiled once per variant. Branch-free: the hemisphere choice and the small-angle cases
- * of the logarithmic and exponential maps, and the control's speed cap, are selects
- * (wide_math3d.h); the control's sub-step count comes from dt alone, the same for every lane.
- * Each body repeats its reference (engine/src/orientation_ref.c) operation for operation, with
- * libm's atan2f, sinf, cosf and expf replaced by mote_w_atan2, mote_w_sincos and mote_w_exp.
+/* The orientation kernels (control, spring, damper, inertialize), written once against the
+ * wide-lane layer and compiled once per variant. Branch-free: the hemisphere choice and the
+ * small-angle cases of the logarithmic and exponential maps, and the control's speed cap, are
+ * selects (wide_math3d.h); the control's sub-step count comes from dt alone, the same for every
+ * lane. Each body repeats its reference (engine/src/orientation_ref.c) operation for operation,
+ * with libm's atan2f, sinf, cosf and expf replaced by mote_w_atan2, mote_w_sincos and mote_w_exp.
  *
  * Error bounds against the scalar reference (numbers and measurements in
  * orientation_bounds.h, asserted by tests/test_orientation_kernels.c on every variant):
@@ -17,6 +17,8 @@
  *     some 1e-7 per step; the motion is damped toward the target (the attractor on every
  *     variant), so after 1,000 steps q differs by some 1e-7 and omega, which follows the
  *     error times the stiffness, by some 1e-5 relative.
+ *   inertialize: the offset's decay is the spring's arithmetic toward the identity, the
+ *     output one product and one sum after it: the spring's bounds.
  * All wide variants agree with each other bit for bit. */
 #include <math.h>
 
@@ -143,6 +145,34 @@ MOTE_ALWAYS_INLINE void damper_vector(float *const *p, size_t i, const void *k) 
     store(p, ORIENTATION_QX, i, q, 4);
 }
 
+/* mote_inertialize_quat_update on every lane: mote_quat_decay of the offset, then the output
+ * offset * incoming and incoming omega + offset omega. */
+MOTE_ALWAYS_INLINE void inertialize_vector(float *const *p, size_t i, const void *k) {
+    const orientation_wide_constants *c = k;
+    mote_wf offset[4], ow[3], incoming[4], iw[3], j0[3], j1[3], scaled[3], q[4], w[3];
+    load4(p, ORIENTATION_OQX, i, offset);
+    load3(p, ORIENTATION_OWX, i, ow);
+    load4(p, ORIENTATION_TX, i, incoming);
+    load3(p, ORIENTATION_IWX, i, iw);
+    mote_wf y = mote_w_mul(halflife_to_damping(mote_w_load(p[ORIENTATION_HALFLIFE] + i)),
+                           mote_w_set1(0.5f));
+    mote_wf ydt = mote_w_mul(y, c->dt);
+    mote_w_quat_to_rotation_vector(offset, j0);
+    mote_wf e = mote_w_exp(mote_w_neg(ydt));
+    for (int a = 0; a < 3; ++a) {
+        j1[a] = mote_w_add(ow[a], mote_w_mul(j0[a], y));
+        scaled[a] = mote_w_mul(mote_w_add(j0[a], mote_w_mul(j1[a], c->dt)), e);
+        ow[a] = mote_w_mul(mote_w_sub(ow[a], mote_w_mul(j1[a], ydt)), e);
+        w[a] = mote_w_add(iw[a], ow[a]);
+    }
+    mote_w_quat_from_rotation_vector(scaled, offset);
+    mote_w_quat_mul(offset, incoming, q);
+    store(p, ORIENTATION_QX, i, q, 4);
+    store(p, ORIENTATION_WX, i, w, 3);
+    store(p, ORIENTATION_OQX, i, offset, 4);
+    store(p, ORIENTATION_OWX, i, ow, 3);
+}
+
 /* Ranges of 256 elements and more prefetch 128 elements ahead into L2, once per 64-byte line
  * of each field, as the debris and docking kernels do. */
 #define ORIENTATION_PLAN(reads, writes)                                                            \
@@ -177,4 +207,12 @@ void MOTE_VARIANT_FN(mote_kernel_orientation_damper)(float *const *p, const void
     wide_constants(constants, &w);
     mote_lane_loop(p, begin, end, &w, damper_vector,
                    ORIENTATION_PLAN(ORIENTATION_DAMPER_READS, ORIENTATION_DAMPER_WRITES));
+}
+
+void MOTE_VARIANT_FN(mote_kernel_orientation_inertialize)(float *const *p, const void *constants,
+                                                          size_t begin, size_t end) {
+    orientation_wide_constants w;
+    wide_constants(constants, &w);
+    mote_lane_loop(p, begin, end, &w, inertialize_vector,
+                   ORIENTATION_PLAN(ORIENTATION_INERTIALIZE_READS, ORIENTATION_INERTIALIZE_WRITES));
 }

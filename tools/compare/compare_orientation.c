@@ -1,5 +1,5 @@
-/* mote-compare's orientation kinds (control, spring, damper): seeded orientations, angular
- * velocities and targets, half-lives, gains and caps as tests/test_orientation_kernels.c
+/* mote-compare's orientation kinds (control, spring, damper, inertialize): seeded orientations,
+ * angular velocities and targets, half-lives, gains and caps as tests/test_orientation_kernels.c
  * seeds them, with a few targets turned every 30 steps, in the exact style
  * (compare_style.h): the orientation (a unit quaternion, measured in ULPs of 1) and the
  * angular velocity within the absolute bounds of engine/src/orientation_bounds.h (omega's
@@ -20,7 +20,13 @@
 static const compare_row rows[] = {
     {"orientation", FIELD_RANGE(ORIENTATION_QX, ORIENTATION_QW)},
     {"omega", FIELD_RANGE(ORIENTATION_WX, ORIENTATION_WZ)},
+    {"offset", FIELD_RANGE(ORIENTATION_OQX, ORIENTATION_OQW)},
+    {"offset_omega", FIELD_RANGE(ORIENTATION_OWX, ORIENTATION_OWZ)},
 };
+
+static bool is_quat(int field) {
+    return field <= ORIENTATION_QW || (field >= ORIENTATION_OQX && field <= ORIENTATION_OQW);
+}
 
 static mote_pool *create(const compare_kind *self) {
     mote_orientation_pool_def def = mote_default_orientation_pool_def();
@@ -48,6 +54,9 @@ static void seed_elements(const compare_kind *self, float *const *f, size_t coun
     for (size_t i = 0; i < count; ++i) {
         put_quat(&rng, f, ORIENTATION_QX, i);
         put_quat(&rng, f, ORIENTATION_TX, i);
+        if (f[ORIENTATION_OQX] != NULL) {
+            put_quat(&rng, f, ORIENTATION_OQX, i);
+        }
         float w[3] = {tool_rng_range(&rng, -6, 6), tool_rng_range(&rng, -6, 6),
                       tool_rng_range(&rng, -6, 6)};
         float halflife = tool_rng_range(&rng, 0.02f, 2.0f);
@@ -90,11 +99,11 @@ static float scale(const compare_kind *self, const compare_sample *sample, int f
     (void)self;
     (void)sample;
     (void)i;
-    return field <= ORIENTATION_QW ? 1.0f : (float)ORIENTATION_COMPARE_OMEGA_SCALE;
+    return is_quat(field) ? 1.0f : (float)ORIENTATION_COMPARE_OMEGA_SCALE;
 }
 
 static compare_bound bound(const compare_kind *self, int field, long steps) {
-    const bool one = steps <= 1, q = field <= ORIENTATION_QW;
+    const bool one = steps <= 1, q = is_quat(field);
     double b;
     switch ((mote_orientation_kind)self->model) {
     case MOTE_ORIENTATION_CONTROL:
@@ -104,6 +113,10 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
     case MOTE_ORIENTATION_SPRING:
         b = q ? (one ? ORIENTATION_SPRING_Q_ONE_STEP : ORIENTATION_SPRING_Q_LONG_RUN)
               : (one ? ORIENTATION_SPRING_W_ONE_STEP : ORIENTATION_SPRING_W_LONG_RUN);
+        break;
+    case MOTE_ORIENTATION_INERTIALIZE:
+        b = q ? (one ? ORIENTATION_INERTIALIZE_Q_ONE_STEP : ORIENTATION_INERTIALIZE_Q_LONG_RUN)
+              : (one ? ORIENTATION_INERTIALIZE_W_ONE_STEP : ORIENTATION_INERTIALIZE_W_LONG_RUN);
         break;
     default:
         b = one ? ORIENTATION_DAMPER_Q_ONE_STEP : ORIENTATION_DAMPER_Q_LONG_RUN;
@@ -117,7 +130,8 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 
 static const compare_kind *kinds(size_t *count) {
     static const char *const names[MOTE_ORIENTATION_KIND_COUNT] = {
-        "orientation_control", "orientation_spring", "orientation_damper"};
+        "orientation_control", "orientation_spring", "orientation_damper",
+        "orientation_inertialize"};
     static compare_kind all[MOTE_ORIENTATION_KIND_COUNT];
     for (int k = 0; k < MOTE_ORIENTATION_KIND_COUNT; ++k) {
         all[k] = (compare_kind){
@@ -126,7 +140,9 @@ static const compare_kind *kinds(size_t *count) {
             .style = &compare_style_exact,
             .hashes = true,
             .model = k,
-            .row_count = k == MOTE_ORIENTATION_DAMPER ? 1 : 2,
+            .row_count = k == MOTE_ORIENTATION_DAMPER        ? 1
+                         : k == MOTE_ORIENTATION_INERTIALIZE ? 4
+                                                             : 2,
             .rows = rows,
             .create = create,
             .seed = seed_elements,

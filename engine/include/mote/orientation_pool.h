@@ -21,10 +21,15 @@ typedef enum mote_orientation_kind {
     MOTE_ORIENTATION_CONTROL, /* mote_orientation_control_advance: stiffness, damping, cap */
     MOTE_ORIENTATION_SPRING,  /* mote_quat_spring: halflife */
     MOTE_ORIENTATION_DAMPER,  /* mote_quat_damper: halflife (angular_velocity not stored) */
+    /* mote_inertialize_quat_update: the output (orientation, angular_velocity) is the incoming
+     * pose (target, incoming_angular_velocity) plus an offset decaying with halflife;
+     * mote_orientation_pool_transition switches the incoming pose and keeps the output
+     * continuous */
+    MOTE_ORIENTATION_INERTIALIZE,
     MOTE_ORIENTATION_KIND_COUNT
 } mote_orientation_kind;
 
-/* "control", "spring", "damper"; "unknown" for anything else. */
+/* "control", "spring", "damper", "inertialize"; "unknown" for anything else. */
 const char *mote_orientation_kind_name(mote_orientation_kind kind);
 
 /* The kind a name gives (as mote_orientation_kind_name spells it); false if none. */
@@ -55,10 +60,16 @@ typedef struct mote_orientation_desc {
     float stiffness;            /* control: 1/s^2, >= 0 */
     float damping;              /* control: 1/s, >= 0 */
     float max_speed;            /* control: rad/s, >= 0; 0: no cap */
+    /* inertialize: the incoming pose's angular velocity (rad/s; its orientation is target),
+     * and the decaying offset (a rotation, stored normalised; and rad/s) */
+    mote_vec3 incoming_angular_velocity;
+    mote_quat offset;
+    mote_vec3 offset_angular_velocity;
 } mote_orientation_desc;
 
 /* Identity orientation and target, at rest, half-life 0.1 s, the critically damped gains of
- * a 0.1 s half-life (mote_orientation_control_gains(0.1, 1, INFINITY)), no cap. */
+ * a 0.1 s half-life (mote_orientation_control_gains(0.1, 1, INFINITY)), no cap, no offset
+ * (the identity, at rest). */
 mote_orientation_desc mote_default_orientation_desc(void);
 
 /* The field arrays, dense from 0 to count - 1 (see mote_spring_view). Fields the pool's kind
@@ -72,6 +83,9 @@ typedef struct mote_orientation_view {
     float *stiffness;
     float *damping;
     float *max_speed;
+    float *incoming_angular_velocity[3];
+    float *offset[4];
+    float *offset_angular_velocity[3];
 } mote_orientation_view;
 
 typedef struct mote_orientation_pool mote_orientation_pool;
@@ -91,6 +105,14 @@ mote_orientation_kind mote_orientation_pool_kind(const mote_orientation_pool *po
  * MOTE_ERROR_INVALID_ARGUMENT for a zero one, and no change). */
 mote_status mote_orientation_pool_set_target(mote_orientation_pool *pool, mote_id id,
                                              mote_quat target);
+
+/* Inertialize pools: switches element id's incoming pose to (incoming, incoming_omega)
+ * through mote_inertialize_quat_transition from the current incoming pose (target,
+ * incoming_angular_velocity), so the output stays where it is. MOTE_ERROR_NON_FINITE,
+ * MOTE_ERROR_INVALID_ARGUMENT for a zero quaternion or a pool of another kind, and no
+ * change. */
+mote_status mote_orientation_pool_transition(mote_orientation_pool *pool, mote_id id,
+                                             mote_quat incoming, mote_vec3 incoming_omega);
 
 /* Sets one element's target to mote_quat_look_rotation(forward, up): local +z along forward,
  * local +y toward up. MOTE_ERROR_NON_FINITE for a non-finite forward or up,
