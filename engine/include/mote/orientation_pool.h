@@ -1,6 +1,7 @@
 /* mote: structure-of-arrays pools of orientations (mote/orientation.h), one kind per pool:
- * seed 000's orientation control, the exact quaternion spring, or the quaternion damper, each
- * stepped by one branch-free SIMD kernel held to the scalar reference. The conventions are
+ * seed 000's orientation control, the exact quaternion spring, the quaternion damper, or
+ * quaternion inertialization, each stepped by one branch-free SIMD kernel held to the scalar
+ * reference. The conventions are
  * the spring pools' (mote/spring_pool.h): the def chooses the kind as it chooses a spring
  * kind, and a pool stores only the fields its kind reads. */
 #ifndef MOTE_ORIENTATION_POOL_H
