@@ -1,8 +1,8 @@
 /* Orientation pools, one benchmark family per kind (orientation/control, orientation/spring,
  * orientation/damper, orientation/inertialize), per backend and size, beside the scalar reference
  * in the same run. The elements: seeded orientations, angular velocities and targets, half-lives
- * 0.05..0.5 s, control gains of those half-lives, a third capped; every 60th step turns the targets
- * of a few elements, as a frame of a game would, so the pool never settles into denormals. */
+ * 0.05..0.5 s, control gains of those half-lives, a third capped; each frame turns the targets of
+ * a 60th of them (step, below). */
 #include <math.h>
 
 #include "bench_pools.h"
@@ -73,19 +73,29 @@ static void reset(void *pool) {
     frame = 0;
 }
 
-/* Every 60th frame, new targets for 16 elements through the public setter. */
+/* Each frame a 60th of the elements, in turn, gets a new target (and, for inertialize, a
+ * fresh offset, as a transition leaves), written through the view as a game writes its
+ * inputs: every element changes about once a second, so no state decays into denormals. */
 static bool step(void *pool, const mote_task_system *tasks) {
-    if (++frame % 60 == 0) {
-        size_t count = mote_orientation_pool_count(pool);
-        for (size_t k = 0; k < 16 && k < count; ++k) {
-            size_t i = (frame * 7919u + k * 104729u) % count;
-            mote_quat t = mote_quat_axis_angle((mote_vec3){0.0f, 1.0f, 0.0f}, (float)frame);
-            if (mote_orientation_pool_set_target(pool, mote_orientation_pool_id_at(pool, i), t) !=
-                MOTE_OK) {
-                return false;
+    const mote_orientation_view v = mote_orientation_pool_view(pool);
+    const size_t slice = v.count / 60 + 1;
+    const float turn = 0.7f * (float)(frame % 9);
+    const mote_quat t = mote_quat_axis_angle((mote_vec3){0.0f, 1.0f, 0.0f}, turn);
+    const mote_quat o = mote_quat_axis_angle((mote_vec3){0.6f, 0.0f, 0.8f}, 1.0f);
+    for (size_t k = 0; k < slice && v.count > 0; ++k) {
+        const size_t i = ((size_t)frame * slice + k) % v.count;
+        const float tc[4] = {t.x, t.y, t.z, t.w}, oc[4] = {o.x, o.y, o.z, o.w};
+        for (int c = 0; c < 4; ++c) {
+            v.target[c][i] = tc[c];
+            if (v.offset[c] != NULL) {
+                v.offset[c][i] = oc[c];
             }
         }
+        if (v.offset_angular_velocity[0] != NULL) {
+            v.offset_angular_velocity[0][i] = 2.0f;
+        }
     }
+    ++frame;
     return (tasks == NULL ? mote_orientation_pool_step(pool, DT)
                           : mote_orientation_pool_step_parallel(pool, DT, tasks)) == MOTE_OK;
 }
