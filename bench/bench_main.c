@@ -15,6 +15,10 @@ int main(int argc, char **argv) {
     bench_register_pool_cases(&bench_docking_kind);
     bench_register_pool_cases(&bench_launch_kind);
     bench_register_pool_cases(&bench_stages_kind);
+    bench_register_pool_cases(&bench_orientation_control_kind);
+    bench_register_pool_cases(&bench_orientation_spring_kind);
+    bench_register_pool_cases(&bench_orientation_damper_kind);
+    bench_register_pool_cases(&bench_orientation_inertialize_kind);
     bench_register_snapshot_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();

@@ -43,5 +43,9 @@ extern const bench_pool_kind bench_flights_kind;
 extern const bench_pool_kind bench_docking_kind;
 extern const bench_pool_kind bench_launch_kind;
 extern const bench_pool_kind bench_stages_kind;
+extern const bench_pool_kind bench_orientation_control_kind;
+extern const bench_pool_kind bench_orientation_spring_kind;
+extern const bench_pool_kind bench_orientation_damper_kind;
+extern const bench_pool_kind bench_orientation_inertialize_kind;
 
 #endif

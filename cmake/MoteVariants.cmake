@@ -13,6 +13,7 @@ set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/docking_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/flight_kernels.c
+  ${PROJECT_SOURCE_DIR}/simd/kernels/orientation_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/launch_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/stage_kernels.c)
 

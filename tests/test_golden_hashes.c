@@ -25,6 +25,7 @@ static const struct {
     const char *name;
     uint64_t hash;
 } golden[] = {
+    /* clang-format off */
     {"spring/damper", 0x38b03372ff63550dull},       {"spring/critical", 0x3c7b3a90794590ddull},
     {"spring/angle", 0xd799d2ddf9908c6bull},        {"spring/double_angle", 0x92e4ccb225a5729dull},
     {"spring/decay", 0x8541e4f776a6ecd5ull},        {"spring/semi_implicit", 0x863d8d15616c86b9ull},
@@ -36,6 +37,9 @@ static const struct {
     {"docking/tilted", 0x767f8a89b06257b6ull},      {"launch/default", 0x87604eaf06f0610dull},
     {"launch/no_coast", 0x28a6affcc87a7458ull},     {"stages/default", 0x7c6a8a9ae803979cull},
     {"stages/no_kick", 0xd76f8a3fed68ba2dull},
+    {"orientation/control", 0xe0b11254de3cd779ull}, {"orientation/spring", 0x2fd7bee1722a72b3ull},
+    {"orientation/damper", 0x448fa5d9b2c7b15eull},  {"orientation/inertialize", 0x76ab0f50c92cf577ull},
+    /* clang-format on */
 };
 
 #define ELEMENTS     1000

@@ -940,6 +940,203 @@ static void test_wide_matches_scalar(void **unused) {
     }
 }
 
+/* ----------------------------------------------------------------------------------------
+ * Orientation additions: inverse, log/exp, slerp, look rotation */
+
+static dquat dq_mul(dquat a, dquat b) {
+    dquat r = {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+               a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+               a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+               a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+    return r;
+}
+
+static void test_inverse_closed_form_and_bound(void **unused) {
+    (void)unused;
+    mote_quat q = {0.0f, 0.0f, 2.0f, 0.0f}; /* a half turn about z, scaled by 2 */
+    mote_quat inv = mote_quat_inverse(q);
+    assert_true(inv.x == 0.0f && inv.y == 0.0f && inv.z == -0.5f && inv.w == 0.0f);
+    test_rng rng = {0x1417};
+    worst w = {"quat_inverse", 0};
+    for (int i = 0; i < RANDOM_RUN; ++i) {
+        mote_quat a = rquat(&rng);
+        float k = powf(10.0f, test_rng_range(&rng, -3.0f, 3.0f));
+        a = (mote_quat){a.x * k, a.y * k, a.z * k, a.w * k};
+        dquat A = dq(a);
+        double n2 = A.x * A.x + A.y * A.y + A.z * A.z + A.w * A.w;
+        const double want[4] = {-A.x / n2, -A.y / n2, -A.z / n2, A.w / n2};
+        mote_quat r = mote_quat_inverse(a);
+        const float got[4] = {r.x, r.y, r.z, r.w};
+        for (int c = 0; c < 4; ++c) {
+            observe(&w, fabs(got[c] - want[c]), 6 * U * fabs(want[c]), "inverse", k);
+        }
+        /* a * inverse(a) is the identity */
+        dquat one = dq_mul(A, dq(r));
+        assert_true(fabs(one.w - 1.0) < 1e-6 && fabs(one.x) < 1e-6 && fabs(one.y) < 1e-6);
+    }
+    report(&w);
+}
+
+static void test_log_exp_round_trip(void **unused) {
+    (void)unused;
+    /* closed forms: a quarter turn about x is exp({pi/4, 0, 0}) */
+    mote_quat q = mote_quat_exp((mote_vec3){(float)(PI / 4), 0.0f, 0.0f});
+    assert_quat_near(q, (dquat){sqrt(0.5), 0, 0, sqrt(0.5)}, 4 * U);
+    mote_vec3 l = mote_quat_log((mote_quat){0.0f, 0.0f, 0.0f, 1.0f});
+    assert_vec3_eq(l, 0.0f, 0.0f, 0.0f);
+    l = mote_quat_log((mote_quat){0.0f, -1.0f, 0.0f, 0.0f}); /* a half turn about -y */
+    assert_vec3_near(l, (dvec){0, -PI / 2, 0}, 2 * U);
+    /* the short way: -q gives the same vector, for a turn near pi too */
+    mote_quat near_pi = mote_quat_exp((mote_vec3){0.0f, 0.0f, 1.5f});
+    mote_vec3 a = mote_quat_log(near_pi);
+    mote_vec3 b = mote_quat_log((mote_quat){-near_pi.x, -near_pi.y, -near_pi.z, -near_pi.w});
+    assert_vec3_eq(b, a.x, a.y, a.z);
+
+    test_rng rng = {0x1418};
+    worst expw = {"quat_exp", 0}, trip = {"quat_log(quat_exp(v))", 0};
+    for (int i = 0; i < RANDOM_RUN; ++i) {
+        mote_vec3 axis = rdir(&rng);
+        float length;
+        switch (i % 3) {
+        case 0: /* near 0 */
+            length = powf(10.0f, test_rng_range(&rng, -30.0f, -1.0f));
+            break;
+        case 1: /* near pi/2: a turn near pi */
+            length = 1.57075f - powf(10.0f, test_rng_range(&rng, -6.0f, -1.0f));
+            break;
+        default:
+            length = test_rng_range(&rng, 0.0f, 1.57075f);
+            break;
+        }
+        mote_vec3 v = mote_vec3_scale(axis, length);
+        dvec V = dv(v);
+        double n = dv_len(V);
+        double k = n > 0 ? sin(n) / n : 1.0;
+        mote_quat e = mote_quat_exp(v);
+        const float ee[4] = {e.x, e.y, e.z, e.w};
+        const double want[4] = {V.x * k, V.y * k, V.z * k, cos(n)};
+        for (int c = 0; c < 4; ++c) {
+            observe(&expw, fabs(ee[c] - want[c]), (3 + 4 * n) * U, "exp", n);
+        }
+        mote_vec3 back = mote_quat_log(e);
+        const float bb[3] = {back.x, back.y, back.z};
+        const double vv[3] = {V.x, V.y, V.z};
+        for (int c = 0; c < 3; ++c) {
+            observe(&trip, fabs(bb[c] - vv[c]), 4 * U * (1 + 2 * n), "log(exp)", n);
+        }
+    }
+    report(&expw);
+    report(&trip);
+}
+
+/* The exact slerp of a to b (the short way) at t, in double. */
+static dquat dq_slerp(dquat a, dquat b, double t) {
+    dquat d = dq_mul((dquat){-a.x, -a.y, -a.z, a.w}, b);
+    if (d.w < 0) {
+        d = (dquat){-d.x, -d.y, -d.z, -d.w};
+    }
+    double s = sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+    double angle = 2 * atan2(s, d.w);
+    double k = s > 0 ? sin(0.5 * t * angle) / s : 0.0;
+    dquat step = {d.x * k, d.y * k, d.z * k, cos(0.5 * t * angle)};
+    return dq_mul(a, step);
+}
+
+static void test_slerp(void **unused) {
+    (void)unused;
+    mote_quat id = mote_quat_identity();
+    mote_quat turn = mote_quat_axis_angle((mote_vec3){0.0f, 1.0f, 0.0f}, (float)(PI / 2));
+    mote_quat half = mote_quat_slerp(id, turn, 0.5f);
+    assert_quat_near(half, (dquat){0, sin(PI / 8), 0, cos(PI / 8)}, 4 * U);
+    /* -b gives the same path, and t = 0 gives a exactly */
+    mote_quat neg = {-turn.x, -turn.y, -turn.z, -turn.w};
+    mote_quat half2 = mote_quat_slerp(id, neg, 0.5f);
+    assert_true(half2.x == half.x && half2.y == half.y && half2.z == half.z && half2.w == half.w);
+    test_rng rng = {0x1419};
+    worst w = {"quat_slerp", 0};
+    for (int i = 0; i < RANDOM_RUN; ++i) {
+        mote_quat a = rquat(&rng), b = rquat(&rng);
+        if (fabs(dq(a).x * b.x + (double)a.y * b.y + (double)a.z * b.z + (double)a.w * b.w) <
+            1e-3) {
+            continue;
+        }
+        float t = i % 10 == 0 ? 0.0f : i % 10 == 1 ? 1.0f : test_rng_range(&rng, 0.0f, 1.0f);
+        mote_quat r = mote_quat_slerp(a, b, t);
+        if (t == 0.0f) {
+            assert_true(r.x == a.x && r.y == a.y && r.z == a.z && r.w == a.w);
+        }
+        dquat want = dq_slerp(dq(a), dq(b), t);
+        const float got[4] = {r.x, r.y, r.z, r.w};
+        const double ww[4] = {want.x, want.y, want.z, want.w};
+        for (int c = 0; c < 4; ++c) {
+            observe(&w, fabs(got[c] - ww[c]), 0x1p-20, "slerp", t);
+        }
+    }
+    report(&w);
+}
+
+static void test_look_rotation(void **unused) {
+    (void)unused;
+    const mote_vec3 x = {1.0f, 0.0f, 0.0f}, y = {0.0f, 1.0f, 0.0f}, z = {0.0f, 0.0f, 1.0f};
+    mote_quat q = mote_quat_look_rotation(z, y);
+    assert_true(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f);
+    q = mote_quat_look_rotation(x, y); /* a quarter turn about +y */
+    assert_quat_near(q, (dquat){0, sqrt(0.5), 0, sqrt(0.5)}, 2 * U);
+    q = mote_quat_look_rotation((mote_vec3){0.0f, 0.0f, -3.0f}, y); /* a half turn about +y */
+    assert_quat_near(q, (dquat){0, 1, 0, 0}, 2 * U);
+    /* defined results: zero or NaN forward -> identity; parallel, zero or NaN up -> the
+     * shortest arc from +z */
+    const mote_quat id = mote_quat_identity();
+    q = mote_quat_look_rotation((mote_vec3){0.0f, 0.0f, 0.0f}, y);
+    assert_true(q.x == id.x && q.y == id.y && q.z == id.z && q.w == id.w);
+    q = mote_quat_look_rotation((mote_vec3){NAN, 0.0f, 1.0f}, y);
+    assert_true(q.x == id.x && q.y == id.y && q.z == id.z && q.w == id.w);
+    const mote_vec3 bad_ups[] = {{0.0f, 2.0f, 0.0f},
+                                 {0.0f, -1.0f, 0.0f},
+                                 {0.0f, 0.0f, 0.0f},
+                                 {NAN, 1.0f, 0.0f},
+                                 {1e-7f, 1.0f, 0.0f}};
+    for (size_t i = 0; i < sizeof bad_ups / sizeof bad_ups[0]; ++i) {
+        q = mote_quat_look_rotation(y, bad_ups[i]);
+        mote_quat arc = mote_quat_from_unit_vectors(z, y);
+        assert_true(q.x == arc.x && q.y == arc.y && q.z == arc.z && q.w == arc.w);
+    }
+
+    test_rng rng = {0x141a};
+    worst fw = {"look_rotation forward", 0}, uw = {"look_rotation up", 0};
+    worst nw = {"look_rotation |q|", 0};
+    for (int i = 0; i < RANDOM_RUN; ++i) {
+        mote_vec3 f = mote_vec3_scale(rdir(&rng), powf(10.0f, test_rng_range(&rng, -3.0f, 3.0f)));
+        mote_vec3 u = mote_vec3_scale(rdir(&rng), powf(10.0f, test_rng_range(&rng, -3.0f, 3.0f)));
+        if (i % 4 == 0) { /* close to parallel */
+            float eps = powf(10.0f, test_rng_range(&rng, -5.5f, -1.0f));
+            mote_vec3 d = rdir(&rng);
+            u = mote_vec3_add(mote_vec3_scale(f, 1.0f),
+                              mote_vec3_scale(d, eps * 1.01f * mote_vec3_length(f)));
+        }
+        dvec F = dv(f), Uv = dv(u);
+        double fl = dv_len(F);
+        F = (dvec){F.x / fl, F.y / fl, F.z / fl};
+        double fu = F.x * Uv.x + F.y * Uv.y + F.z * Uv.z;
+        dvec P = {Uv.x - fu * F.x, Uv.y - fu * F.y, Uv.z - fu * F.z};
+        double pl = dv_len(P);
+        double sin_theta = pl / dv_len(Uv);
+        if (sin_theta < 0x1.1p-20) {
+            continue; /* the fallback, checked above */
+        }
+        P = (dvec){P.x / pl, P.y / pl, P.z / pl};
+        mote_quat r = mote_quat_look_rotation(f, u);
+        dquat R = dq(r);
+        observe(&nw, fabs(dq_len(R) - 1.0), 5 * U, "|q|", sin_theta);
+        dvec rf = dq_rotate(R, (dvec){0, 0, 1}), ru = dq_rotate(R, (dvec){0, 1, 0});
+        observe(&fw, dv_dist(rf, F), 0x1p-21, "forward", sin_theta);
+        observe(&uw, dv_dist(ru, P), 0x1p-21 / sin_theta, "up", sin_theta);
+    }
+    report(&fw);
+    report(&uw);
+    report(&nw);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vec3_closed_form),
@@ -954,6 +1151,10 @@ int main(void) {
         cmocka_unit_test(test_rotation_vector_bounds),
         cmocka_unit_test(test_nlerp_bounds),
         cmocka_unit_test(test_wide_matches_scalar),
+        cmocka_unit_test(test_inverse_closed_form_and_bound),
+        cmocka_unit_test(test_log_exp_round_trip),
+        cmocka_unit_test(test_slerp),
+        cmocka_unit_test(test_look_rotation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

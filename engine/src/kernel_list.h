@@ -25,7 +25,11 @@
     X(docking)                                                                                     \
     X(launch)                                                                                      \
     X(stage)                                                                                       \
-    X(flight)
+    X(flight)                                                                                      \
+    X(orientation_control)                                                                         \
+    X(orientation_spring)                                                                          \
+    X(orientation_damper)                                                                          \
+    X(orientation_inertialize)
 
 #define MOTE_KERNEL_ENUM_(name) MOTE_KERNEL_##name,
 typedef enum mote_kernel_id { MOTE_KERNELS(MOTE_KERNEL_ENUM_) MOTE_KERNEL_COUNT } mote_kernel_id;

@@ -162,6 +162,65 @@ mote_quat mote_quat_nlerp(mote_quat a, mote_quat b, float t) {
     return mote_quat_normalize(r);
 }
 
+mote_quat mote_quat_inverse(mote_quat q) {
+    float inv = 1.0f / mote_quat_dot(q, q);
+    mote_quat r = {-q.x * inv, -q.y * inv, -q.z * inv, q.w * inv};
+    return r;
+}
+
+mote_vec3 mote_quat_log(mote_quat q) {
+    return mote_vec3_scale(mote_quat_to_rotation_vector(q), 0.5f);
+}
+
+mote_quat mote_quat_exp(mote_vec3 v) {
+    return mote_quat_from_rotation_vector(mote_vec3_scale(v, 2.0f));
+}
+
+mote_quat mote_quat_slerp(mote_quat a, mote_quat b, float t) {
+    mote_vec3 r = mote_quat_to_rotation_vector(mote_quat_mul(mote_quat_conjugate(a), b));
+    return mote_quat_mul(a, mote_quat_from_rotation_vector(mote_vec3_scale(r, t)));
+}
+
+/* The unit quaternion of the rotation matrix with columns r, u, f (Shepperd: the largest of
+ * the four squared components is taken from the diagonal, the others from off-diagonals). */
+static mote_quat quat_from_columns(mote_vec3 r, mote_vec3 u, mote_vec3 f) {
+    float trace = r.x + u.y + f.z;
+    mote_quat q;
+    if (trace > 0.0f) {
+        float s = 2.0f * sqrtf(trace + 1.0f);
+        q = (mote_quat){(u.z - f.y) / s, (f.x - r.z) / s, (r.y - u.x) / s, 0.25f * s};
+    } else if (r.x > u.y && r.x > f.z) {
+        float s = 2.0f * sqrtf(((1.0f + r.x) - u.y) - f.z);
+        q = (mote_quat){0.25f * s, (u.x + r.y) / s, (f.x + r.z) / s, (u.z - f.y) / s};
+    } else if (u.y > f.z) {
+        float s = 2.0f * sqrtf(((1.0f + u.y) - r.x) - f.z);
+        q = (mote_quat){(u.x + r.y) / s, 0.25f * s, (f.y + u.z) / s, (f.x - r.z) / s};
+    } else {
+        float s = 2.0f * sqrtf(((1.0f + f.z) - r.x) - u.y);
+        q = (mote_quat){(f.x + r.z) / s, (f.y + u.z) / s, 0.25f * s, (r.y - u.x) / s};
+    }
+    return mote_quat_normalize(q);
+}
+
+mote_quat mote_quat_look_rotation(mote_vec3 forward, mote_vec3 up) {
+    float length = mote_vec3_length(forward);
+    if (!(length > 0.0f && length <= 3.4e38f)) {
+        return mote_quat_identity();
+    }
+    mote_vec3 f = mote_vec3_scale(forward, 1.0f / length);
+    mote_vec3 side = mote_vec3_cross(up, f);
+    float side_length = mote_vec3_length(side);
+    if (!(side_length > 0x1p-20f * mote_vec3_length(up) && side_length <= 3.4e38f)) {
+        mote_vec3 z = {0.0f, 0.0f, 1.0f};
+        return mote_quat_from_unit_vectors(z, f);
+    }
+    /* side is off perpendicular to f by rounding relative to its (small) length: u from it,
+     * normalised, then the right axis again from u and f, so the columns are orthonormal
+     * within a few u at any angle between up and forward */
+    mote_vec3 u = mote_vec3_normalize(mote_vec3_cross(f, side));
+    return quat_from_columns(mote_vec3_cross(u, f), u, f);
+}
+
 float mote_smoothstep(float edge0, float edge1, float value) {
     if (!(edge1 - edge0 > 0.0f)) {
         return value >= edge1 ? 1.0f : 0.0f;

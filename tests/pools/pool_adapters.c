@@ -7,7 +7,8 @@
 
 /* One line per pool family: X(name) expects `const pool_family pool_family_<name>` in
  * tests/pools/<name>_adapter.c. */
-#define POOL_FAMILIES(X) X(spring) X(mover) X(debris) X(flight) X(docking) X(launch) X(stage)
+#define POOL_FAMILIES(X)                                                                           \
+    X(spring) X(mover) X(debris) X(flight) X(docking) X(launch) X(stage) X(orientation)
 
 #define DECLARE_FAMILY(name) extern const pool_family pool_family_##name;
 POOL_FAMILIES(DECLARE_FAMILY)

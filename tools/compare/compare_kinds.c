@@ -5,7 +5,8 @@
 
 /* One word per family, in the order they run: X(name) expects
  * `const compare_family compare_family_<name>` in tools/compare/compare_<name>.c. */
-#define COMPARE_FAMILIES(X) X(springs) X(movers) X(debris) X(flights) X(docking) X(launch) X(stages)
+#define COMPARE_FAMILIES(X)                                                                        \
+    X(springs) X(movers) X(debris) X(flights) X(docking) X(launch) X(stages) X(orientation)
 
 #define DECLARE_FAMILY(name) extern const compare_family compare_family_##name;
 COMPARE_FAMILIES(DECLARE_FAMILY)

@@ -137,5 +137,8 @@ extern const trace_figure trace_figure_stages;
 bool trace_scenario_docking(const trace_options *options, const char *csv_path,
                             trace_written *written, FILE *log, FILE *err);
 extern const trace_figure trace_figure_docking;
+bool trace_scenario_orientation(const trace_options *options, const char *csv_path,
+                                trace_written *written, FILE *log, FILE *err);
+extern const trace_figure trace_figure_orientation;
 
 #endif

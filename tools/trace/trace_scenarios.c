@@ -18,6 +18,8 @@ static const trace_scenario scenarios[] = {
      &trace_figure_stages},
     {"docking", "chasers docking with spinning stations: corridor, frames, ramps, lock",
      trace_scenario_docking, &trace_figure_docking},
+    {"orientation", "ships turning to a target: control (critical, under-damped, capped), spring",
+     trace_scenario_orientation, &trace_figure_orientation},
 };
 
 const trace_scenario *trace_scenarios(size_t *count) {

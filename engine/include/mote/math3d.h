@@ -129,6 +129,44 @@ mote_vec3 mote_quat_to_rotation_vector(mote_quat q);
  * a * from_rotation_vector(t to_rotation_vector(conjugate(a) * b)). */
 mote_quat mote_quat_nlerp(mote_quat a, mote_quat b, float t);
 
+/* conjugate(q) * (1 / mote_quat_dot(q, q)): the inverse of any non-zero q (the conjugate
+ * for a unit one). Each component within 6u relative of the exact inverse of q; a zero q
+ * gives NaNs. */
+mote_quat mote_quat_inverse(mote_quat q);
+
+/* The quaternion logarithm of a unit q, the short way: axis * (angle / 2) with the angle in
+ * [0, pi] (q and -q give the same vector), i.e. half the scaled angle-axis
+ * mote_quat_to_rotation_vector(q), computed as exactly that times 0.5 (so within the same
+ * 7u relative per component). The identity gives {0, 0, 0}. */
+mote_vec3 mote_quat_log(mote_quat q);
+
+/* The quaternion exponential, the inverse of mote_quat_log: {v / |v| sin|v|, cos|v|}, the
+ * rotation by 2 |v| about v, computed as mote_quat_from_rotation_vector(2 v) (2 v exact).
+ * Each component within (3 + 4 |v|) u of the exact value, for |v| <= 8192. Round trip:
+ * mote_quat_log(mote_quat_exp(v)) within 4u (1 + 2 |v|) of v per component for
+ * |v| <= 1.57075 (half of 3.1415), near 0 (|v| down to 1e-30) and near pi/2 alike; past
+ * pi/2 it gives the same rotation the short way. */
+mote_quat mote_quat_exp(mote_vec3 v);
+
+/* Spherical interpolation from a (t = 0) to b (t = 1) at constant angular speed, the short
+ * way: a * mote_quat_from_rotation_vector(t r) with r = mote_quat_to_rotation_vector(
+ * conjugate(a) * b) (b and -b give the same path). Unit a and b, t in [0, 1], |dot(a, b)|
+ * at least 1e-3 (away from the half turn, where the short way is a tie): each component
+ * within 2^-20 (9.5e-7) absolute of the exact slerp of the float inputs. Exactly a at
+ * t = 0 (up to mote_quat_mul's rounding against the identity, which is exact). */
+mote_quat mote_quat_slerp(mote_quat a, mote_quat b, float t);
+
+/* The rotation whose local +z axis points along forward and whose local +y axis is up made
+ * perpendicular to forward (local +x = up x forward): right-handed, as Unity's
+ * LookRotation. Built as the matrix of columns {r, u, f} (f = normalize(forward),
+ * u = normalize(f x (up x f)), r = u x f) converted by Shepperd's method, then normalised.
+ * Accuracy: |q| within 5u of 1; rotate(q, +z) within 2^-21 (4.8e-7) of f per component, and
+ * rotate(q, +y) within 2^-21 / sin(theta) of the exact perpendicular up, theta the angle
+ * between up and forward. Defined results for bad input: a zero or non-finite forward gives
+ * the identity; an up that is zero, non-finite or within sin(theta) < 2^-20 of parallel to
+ * forward gives mote_quat_from_unit_vectors({0, 0, 1}, f), the shortest arc to forward. */
+mote_quat mote_quat_look_rotation(mote_vec3 forward, mote_vec3 up);
+
 /* ----------------------------------------------------------------------------------------
  * Scalars */
 

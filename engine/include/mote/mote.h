@@ -12,6 +12,8 @@
 #include "mote/spring_pool.h"
 #include "mote/movement.h"
 #include "mote/mover_pool.h"
+#include "mote/orientation.h"
+#include "mote/orientation_pool.h"
 #include "mote/tasks.h"
 #include "mote/flight.h"
 #include "mote/flight_pool.h"
