@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "demo_clock.h"
+#include "demo_diff.h"
 
 #define DEBRIS_SEED 0x68756c6cu /* "hull" */
 #define HZ          60u
@@ -88,18 +89,6 @@ static bool run(mote_backend backend, run_result *r) {
     return true;
 }
 
-/* Largest |a - b| over the arrays of one field group. */
-static double group_diff(float *const *a, float *const *b, int components, size_t n) {
-    double worst = 0.0;
-    for (int c = 0; c < components; ++c) {
-        for (size_t i = 0; i < n; ++i) {
-            double d = fabs((double)a[c][i] - (double)b[c][i]);
-            worst = d > worst || d != d ? d : worst;
-        }
-    }
-    return worst;
-}
-
 bool demo_debris_run(mote_backend backend) {
     run_result fast = {0}, ref = {0};
     bool ok = run(backend, &fast) && run(MOTE_BACKEND_SCALAR, &ref);
@@ -110,19 +99,14 @@ bool demo_debris_run(mote_backend backend) {
                DEMO_DEBRIS_PIECES, HZ * DEMO_DEBRIS_SECONDS, HZ, DEMO_DEBRIS_SECONDS);
         printf("  released %zu pieces (reported by the steps); fastest piece %.2f (cap %.0f)\n",
                fast.released, fast.max_speed, mote_debris_pool_settings(fast.pool).speed_cap);
-        printf("debris backend:   %-8s (%2d lanes) %7.3f s stepping %9.1f million pieces/s\n",
-               mote_backend_name(backend), mote_backend_lanes(backend), fast.seconds,
-               piece_steps / fast.seconds * 1e-6);
-        printf("debris reference: %-8s (%2d lane)  %7.3f s stepping %9.1f million pieces/s\n",
-               "scalar", 1, ref.seconds, piece_steps / ref.seconds * 1e-6);
-        printf("debris speedup:   %.2fx\n", ref.seconds / fast.seconds);
+        demo_print_rates("debris", "pieces", backend, fast.seconds, ref.seconds, piece_steps);
         mote_debris_view a = mote_debris_pool_view(fast.pool);
         mote_debris_view b = mote_debris_pool_view(ref.pool);
         printf("debris max difference, %s vs scalar: position %.3g, velocity %.3g, "
                "orientation %.3g\n",
-               mote_backend_name(backend), group_diff(a.position, b.position, 3, a.count),
-               group_diff(a.velocity, b.velocity, 3, a.count),
-               group_diff(a.orientation, b.orientation, 4, a.count));
+               mote_backend_name(backend), demo_group_diff(a.position, b.position, 3, a.count),
+               demo_group_diff(a.velocity, b.velocity, 3, a.count),
+               demo_group_diff(a.orientation, b.orientation, 4, a.count));
     }
     mote_debris_pool_destroy(fast.pool);
     mote_debris_pool_destroy(ref.pool);

@@ -1,5 +1,6 @@
 /* mote-demo's comparison of two runs of the scene. */
 #include <math.h>
+#include <stdio.h>
 
 #include "demo_diff.h"
 #include "scaled_ulp.h"
@@ -60,4 +61,25 @@ demo_diff demo_scene_diff(const demo_scene *fast, const demo_scene *reference) {
         }
     }
     return worst;
+}
+
+double demo_group_diff(float *const *a, float *const *b, int components, size_t n) {
+    double worst = 0.0;
+    for (int c = 0; c < components; ++c) {
+        for (size_t i = 0; i < n; ++i) {
+            double d = fabs((double)a[c][i] - (double)b[c][i]);
+            worst = d > worst || d != d ? d : worst;
+        }
+    }
+    return worst;
+}
+
+void demo_print_rates(const char *label, const char *unit, mote_backend backend,
+                      double fast_seconds, double reference_seconds, double element_steps) {
+    printf("%s backend:   %-8s (%2d lanes) %7.3f s stepping %9.1f million %s/s\n", label,
+           mote_backend_name(backend), mote_backend_lanes(backend), fast_seconds,
+           element_steps / fast_seconds * 1e-6, unit);
+    printf("%s reference: %-8s (%2d lane)  %7.3f s stepping %9.1f million %s/s\n", label, "scalar",
+           1, reference_seconds, element_steps / reference_seconds * 1e-6, unit);
+    printf("%s speedup:   %.2fx\n", label, reference_seconds / fast_seconds);
 }

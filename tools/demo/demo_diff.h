@@ -22,4 +22,14 @@ demo_diff demo_scene_diff(const demo_scene *fast, const demo_scene *reference);
 /* The same, for one pool of each scene. */
 demo_diff demo_pool_diff(mote_spring_pool *fast, mote_spring_pool *reference, const char *role);
 
+/* Largest |a - b| over the components arrays of one field group of n elements (a view's
+ * position[3], orientation[4], ...); NaN when any pair is NaN apart. */
+double demo_group_diff(float *const *a, float *const *b, int components, size_t n);
+
+/* The three lines every scene after the springs prints: "<label> backend:", "<label>
+ * reference:" (seconds stepping and million <unit> per second, from element_steps) and
+ * "<label> speedup:". */
+void demo_print_rates(const char *label, const char *unit, mote_backend backend,
+                      double fast_seconds, double reference_seconds, double element_steps);
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "demo_clock.h"
+#include "demo_diff.h"
 
 #define DOCKING_SEED 0x646f636bu /* "dock" */
 #define HZ           60u
@@ -89,18 +90,6 @@ static bool run(mote_backend backend, run_result *r) {
     return true;
 }
 
-/* Largest |a - b| over the arrays of one field group. */
-static double group_diff(float *const *a, float *const *b, int components, size_t n) {
-    double worst = 0.0;
-    for (int c = 0; c < components; ++c) {
-        for (size_t i = 0; i < n; ++i) {
-            double d = fabs((double)a[c][i] - (double)b[c][i]);
-            worst = d > worst || d != d ? d : worst;
-        }
-    }
-    return worst;
-}
-
 /* The largest distance of a locked chaser from its target (0: the lock is exact), and the
  * largest |parallel error - clearance| and radial error of the locked sequences. */
 static void lock_errors(mote_docking_pool *pool, double *target, double *parallel, double *radial) {
@@ -141,19 +130,14 @@ bool demo_docking_run(mote_backend backend) {
         printf("  locked: chaser to target %.3g (exact), parallel error - clearance %.3g, "
                "radial error %.3g\n",
                target, parallel, radial);
-        printf("docking backend:   %-8s (%2d lanes) %7.3f s stepping %9.1f million sequences/s\n",
-               mote_backend_name(backend), mote_backend_lanes(backend), fast.seconds,
-               steps / fast.seconds * 1e-6);
-        printf("docking reference: %-8s (%2d lane)  %7.3f s stepping %9.1f million sequences/s\n",
-               "scalar", 1, ref.seconds, steps / ref.seconds * 1e-6);
-        printf("docking speedup:   %.2fx\n", ref.seconds / fast.seconds);
+        demo_print_rates("docking", "sequences", backend, fast.seconds, ref.seconds, steps);
         mote_docking_view a = mote_docking_pool_view(fast.pool);
         mote_docking_view b = mote_docking_pool_view(ref.pool);
         printf("docking max difference, %s vs scalar: position %.3g, velocity %.3g, "
                "orientation %.3g\n",
-               mote_backend_name(backend), group_diff(a.position, b.position, 3, a.count),
-               group_diff(a.velocity, b.velocity, 3, a.count),
-               group_diff(a.orientation, b.orientation, 4, a.count));
+               mote_backend_name(backend), demo_group_diff(a.position, b.position, 3, a.count),
+               demo_group_diff(a.velocity, b.velocity, 3, a.count),
+               demo_group_diff(a.orientation, b.orientation, 4, a.count));
     }
     mote_docking_pool_destroy(fast.pool);
     mote_docking_pool_destroy(ref.pool);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "demo_clock.h"
+#include "demo_diff.h"
 
 #define FLOCK_SEED 0x666c6f6bu /* "flok" */
 #define HZ         60u
@@ -107,18 +108,6 @@ static bool run(mote_backend backend, run_result *r) {
     return true;
 }
 
-/* Largest |a - b| over the arrays of one field group. */
-static double group_diff(float *const *a, float *const *b, int components, size_t n) {
-    double worst = 0.0;
-    for (int c = 0; c < components; ++c) {
-        for (size_t i = 0; i < n; ++i) {
-            double d = fabs((double)a[c][i] - (double)b[c][i]);
-            worst = d > worst || d != d ? d : worst;
-        }
-    }
-    return worst;
-}
-
 bool demo_flights_run(mote_backend backend) {
     run_result fast = {0}, ref = {0};
     bool ok = run(backend, &fast) && run(MOTE_BACKEND_SCALAR, &ref);
@@ -133,18 +122,13 @@ bool demo_flights_run(mote_backend backend) {
                "degrees (cap %.0f)\n",
                fast.landed, fast.retargeted, fast.steepest * 57.29578,
                (double)mote_flight_pool_limits(fast.pool).max_bank * 57.29578);
-        printf("flights backend:   %-8s (%2d lanes) %7.3f s stepping %9.1f million flyers/s\n",
-               mote_backend_name(backend), mote_backend_lanes(backend), fast.seconds,
-               flyer_steps / fast.seconds * 1e-6);
-        printf("flights reference: %-8s (%2d lane)  %7.3f s stepping %9.1f million flyers/s\n",
-               "scalar", 1, ref.seconds, flyer_steps / ref.seconds * 1e-6);
-        printf("flights speedup:   %.2fx\n", ref.seconds / fast.seconds);
+        demo_print_rates("flights", "flyers", backend, fast.seconds, ref.seconds, flyer_steps);
         printf("flights max difference, %s vs scalar: position %.3g, velocity %.3g, bank %.3g, "
                "orientation %.3g\n",
-               mote_backend_name(backend), group_diff(a.position, b.position, 3, a.count),
-               group_diff(a.velocity, b.velocity, 3, a.count),
-               group_diff(&a.bank, &b.bank, 1, a.count),
-               group_diff(a.orientation, b.orientation, 4, a.count));
+               mote_backend_name(backend), demo_group_diff(a.position, b.position, 3, a.count),
+               demo_group_diff(a.velocity, b.velocity, 3, a.count),
+               demo_group_diff(&a.bank, &b.bank, 1, a.count),
+               demo_group_diff(a.orientation, b.orientation, 4, a.count));
     }
     mote_flight_pool_destroy(fast.pool);
     mote_flight_pool_destroy(ref.pool);

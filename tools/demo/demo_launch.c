@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "demo_clock.h"
+#include "demo_diff.h"
 
 #define LAUNCH_SEED 0x666c6565u /* "flee" */
 #define HZ          60u
@@ -103,18 +104,6 @@ static bool run(mote_backend backend, run_result *r) {
     return st == MOTE_OK;
 }
 
-/* Largest |a - b| over the arrays of one field group. */
-static double group_diff(float *const *a, float *const *b, int components, size_t n) {
-    double worst = 0.0;
-    for (int c = 0; c < components; ++c) {
-        for (size_t i = 0; i < n; ++i) {
-            double d = fabs((double)a[c][i] - (double)b[c][i]);
-            worst = d > worst || d != d ? d : worst;
-        }
-    }
-    return worst;
-}
-
 static void print_fleet(const run_result *r) {
     mote_launch_view v = mote_launch_pool_view(r->rockets);
     size_t per_phase[MOTE_LAUNCH_REST + 1] = {0};
@@ -161,12 +150,12 @@ bool demo_launch_run(mote_backend backend) {
         mote_stage_view sb = mote_stage_pool_view(ref.stages);
         printf("launch max difference, %s vs scalar: rockets position %.3g, velocity %.3g, "
                "orientation %.3g, roll %.3g; stages position %.3g, orientation %.3g\n",
-               mote_backend_name(backend), group_diff(a.position, b.position, 3, a.count),
-               group_diff(a.velocity, b.velocity, 3, a.count),
-               group_diff(a.orientation, b.orientation, 4, a.count),
-               group_diff(&a.roll, &b.roll, 1, a.count),
-               group_diff(sa.position, sb.position, 3, sa.count),
-               group_diff(sa.orientation, sb.orientation, 4, sa.count));
+               mote_backend_name(backend), demo_group_diff(a.position, b.position, 3, a.count),
+               demo_group_diff(a.velocity, b.velocity, 3, a.count),
+               demo_group_diff(a.orientation, b.orientation, 4, a.count),
+               demo_group_diff(&a.roll, &b.roll, 1, a.count),
+               demo_group_diff(sa.position, sb.position, 3, sa.count),
+               demo_group_diff(sa.orientation, sb.orientation, 4, sa.count));
     }
     mote_launch_pool_destroy(fast.rockets);
     mote_stage_pool_destroy(fast.stages);
