@@ -110,35 +110,16 @@ const trace_scenario *trace_scenarios(size_t *count);
 /* The scenario called name, or NULL. */
 const trace_scenario *trace_scenario_find(const char *name);
 
-bool trace_scenario_springs(const trace_options *options, const char *csv_path,
-                            trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_springs;
+/* Every scenario's run and figure (trace/scenario_<name>.c), in the order of the table in
+ * trace_scenarios.c, which adds each one's name and summary. */
+#define TRACE_SCENARIO_NAMES(X)                                                                    \
+    X(springs) X(crowd) X(debris) X(flights) X(launch) X(stages) X(docking) X(orientation)
 
-bool trace_scenario_crowd(const trace_options *options, const char *csv_path,
-                          trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_crowd;
-
-bool trace_scenario_debris(const trace_options *options, const char *csv_path,
-                           trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_debris;
-
-bool trace_scenario_flights(const trace_options *options, const char *csv_path,
-                            trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_flights;
-
-bool trace_scenario_launch(const trace_options *options, const char *csv_path,
-                           trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_launch;
-
-bool trace_scenario_stages(const trace_options *options, const char *csv_path,
-                           trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_stages;
-
-bool trace_scenario_docking(const trace_options *options, const char *csv_path,
-                            trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_docking;
-bool trace_scenario_orientation(const trace_options *options, const char *csv_path,
-                                trace_written *written, FILE *log, FILE *err);
-extern const trace_figure trace_figure_orientation;
+#define TRACE_DECLARE_SCENARIO(name)                                                               \
+    bool trace_scenario_##name(const trace_options *options, const char *csv_path,                 \
+                               trace_written *written, FILE *log, FILE *err);                      \
+    extern const trace_figure trace_figure_##name;
+TRACE_SCENARIO_NAMES(TRACE_DECLARE_SCENARIO)
+#undef TRACE_DECLARE_SCENARIO
 
 #endif
