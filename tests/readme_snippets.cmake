@@ -19,6 +19,11 @@ foreach(block IN LISTS blocks)
   string(REGEX MATCHALL "[ ]*#include[^\n]*\n" includes "${body}")
   list(JOIN includes "" includes)
   string(REGEX REPLACE "[ ]*#include[^\n]*\n" "" statements "${body}")
+  # a snippet is the body of main: one of its own would be a nested function, which GCC
+  # accepts as an extension and clang refuses
+  if(statements MATCHES "int main\\(")
+    message(FATAL_ERROR "README.md ```c block ${count} defines main: write its statements only")
+  endif()
   set(source "/* Extracted from README.md (```c block ${count}) by tests/readme_snippets.cmake. */\n")
   string(APPEND source "${includes}\nint main(void) {\n${statements}    return 0;\n}\n")
   string(REPLACE "<semicolon>" ";" source "${source}")
