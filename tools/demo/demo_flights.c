@@ -100,9 +100,14 @@ static bool run(mote_backend backend, run_result *r) {
         }
         r->landed += landed.count;
         mote_flight_view v = mote_flight_pool_view(r->pool);
+        /* a plain max, not fmax: aarch64 GCC 12's vectorizer crashes (an internal compiler
+         * error) on an fmax reduction of widened floats */
+        float steepest = 0.0f;
         for (size_t i = 0; i < v.count; ++i) {
-            r->steepest = fmax(r->steepest, fabs((double)v.bank[i]));
+            float bank = fabsf(v.bank[i]);
+            steepest = bank > steepest ? bank : steepest;
         }
+        r->steepest = fmax(r->steepest, (double)steepest);
     }
     free(ids);
     return true;
