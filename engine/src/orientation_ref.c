@@ -2,6 +2,7 @@
  * the formulas, with libm's expf, sinf, cosf and atan2f (through mote/math3d.h). This file is
  * the specification the orientation kernels (simd/kernels/orientation_kernels.c) are
  * measured against. */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -76,7 +77,10 @@ mote_orientation_control_params mote_orientation_control_gains(float halflife, f
 
 int mote_orientation_substeps(float dt, float substep) {
     float n = ceilf(dt / substep - 1.0f / 1024.0f);
-    return n < 1.0f ? 1 : (int)n;
+    if (!(n >= 1.0f)) { /* NaN too */
+        return 1;
+    }
+    return n >= 2147483520.0f ? INT_MAX : (int)n; /* a huge dt over a tiny substep: no overflow */
 }
 
 mote_status mote_orientation_control_advance(mote_quat *q, mote_vec3 *omega, mote_quat target,
