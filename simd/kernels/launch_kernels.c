@@ -2,8 +2,11 @@
  * Branch-free: every lane evaluates every phase of the ascent and the coast at its own time
  * (rockets launch at different times) and selects its own. The body repeats
  * mote_launch_pose_at (engine/src/launch_ref.c) operation for operation, with libm's powf,
- * sinf and cosf replaced by mote_w_pow and mote_w_sincos (simd/wide/wide_math.h), and reads
- * the same constants (mote_launch_constants), so only those functions' roundings differ.
+ * sinf and cosf replaced by mote_w_pow and mote_w_sincos (simd/wide/wide_math.h) and each
+ * division by a profile constant but the gravity turn's (the roll envelope's and crossrange's
+ * widths, the planet radius) by a multiplication by its reciprocal, computed once per call
+ * (a vector division costs about five multiplications: together 4% of the kernel's time on
+ * avx2); it reads the same constants (mote_launch_constants), so only those roundings differ.
  *
  * Error bounds against the scalar reference (numbers in launch_bounds.h, measured by
  * tests/test_launch_kernels.c on every variant; the pose is a function of the clock alone, so
@@ -30,9 +33,19 @@ MOTE_ALWAYS_INLINE mote_wf clamp01(mote_wf x) {
     return mote_w_select(mote_w_gt(x, S(1.0f)), S(1.0f), x);
 }
 
-MOTE_ALWAYS_INLINE mote_wf smooth(float edge0, float width, mote_wf v) {
-    mote_wf x = clamp01(mote_w_div(mote_w_sub(v, S(edge0)), S(width)));
+MOTE_ALWAYS_INLINE mote_wf smooth_of(mote_wf x) {
     return mote_w_mul(mote_w_mul(x, x), mote_w_sub(S(3.0f), mote_w_mul(S(2.0f), x)));
+}
+
+/* The reference's division: the gravity turn's rounding reaches the flight direction (by the
+ * reciprocal it would take 4.2e-7 of the 4e-7 bound, against 2.2e-7). */
+MOTE_ALWAYS_INLINE mote_wf smooth(float edge0, float width, mote_wf v) {
+    return smooth_of(clamp01(mote_w_div(mote_w_sub(v, S(edge0)), S(width))));
+}
+
+/* By the reciprocal of the width, where the bounds hold with room (the roll envelope). */
+MOTE_ALWAYS_INLINE mote_wf smooth_by_reciprocal(float edge0, float width, mote_wf v) {
+    return smooth_of(clamp01(mote_w_mul(mote_w_sub(v, S(edge0)), S(1.0f / width))));
 }
 
 MOTE_ALWAYS_INLINE mote_wf sin_of(mote_wf x) {
@@ -127,8 +140,8 @@ MOTE_ALWAYS_INLINE void launch_vector(float *const *p, size_t i, const void *k) 
     mote_wf ground_arc_rate =
         mote_w_add(mote_w_mul(mote_w_mul(arc_power_rate, S(pr->max_ground_arc)), blend),
                    mote_w_mul(cv, S(pr->ground_track_rate)));
-    mote_wf angle = mote_w_div(ground_arc, S(pr->planet_radius));
-    mote_wf angle_rate = mote_w_div(ground_arc_rate, S(pr->planet_radius));
+    mote_wf angle = mote_w_mul(ground_arc, S(1.0f / pr->planet_radius));
+    mote_wf angle_rate = mote_w_mul(ground_arc_rate, S(1.0f / pr->planet_radius));
 
     mote_wf s, co;
     mote_w_sincos(angle, &s, &co);
@@ -141,13 +154,13 @@ MOTE_ALWAYS_INLINE void launch_vector(float *const *p, size_t i, const void *k) 
     mote_w_vec3_normalize(lerped, flight);
 
     const float cross_width = pr->crossrange_end - pr->crossrange_start;
-    mote_wf cc = clamp01(mote_w_div(mote_w_sub(d, S(pr->crossrange_start)), S(cross_width)));
+    mote_wf cc = clamp01(mote_w_mul(mote_w_sub(d, S(pr->crossrange_start)), S(1.0f / cross_width)));
     mote_wf reach = mote_w_mul(crossrange, S(pr->max_crossrange));
     mote_wf cross_offset = mote_w_mul(
         reach, mote_w_mul(mote_w_mul(cc, cc), mote_w_sub(S(3.0f), mote_w_mul(S(2.0f), cc))));
     mote_wf cross_rate = mote_w_mul(
-        reach, mote_w_mul(mote_w_div(mote_w_mul(mote_w_mul(S(6.0f), cc), mote_w_sub(S(1.0f), cc)),
-                                     S(cross_width)),
+        reach, mote_w_mul(mote_w_mul(mote_w_mul(mote_w_mul(S(6.0f), cc), mote_w_sub(S(1.0f), cc)),
+                                     S(1.0f / cross_width)),
                           v));
     mote_wf radius = mote_w_add(S(pr->planet_radius), altitude);
     const mote_wf center[3] = {S(pr->planet_center.x), S(pr->planet_center.y),
@@ -167,9 +180,9 @@ MOTE_ALWAYS_INLINE void launch_vector(float *const *p, size_t i, const void *k) 
     mote_wf base[4];
     mote_w_quat_from_unit_vectors(up, flight, base);
     /* roll_at */
-    mote_wf envelope =
-        mote_w_sub(S(1.0f), smooth(pr->roll_envelope_start,
-                                   pr->roll_envelope_end - pr->roll_envelope_start, d));
+    mote_wf envelope = mote_w_sub(
+        S(1.0f), smooth_by_reciprocal(pr->roll_envelope_start,
+                                      pr->roll_envelope_end - pr->roll_envelope_start, d));
     mote_wf shake = mote_w_add(
         sin_of(mote_w_mul(t, S(pr->vibration_frequency_a))),
         sin_of(mote_w_add(mote_w_mul(t, S(pr->vibration_frequency_b)), S(pr->vibration_phase_b))));
@@ -202,11 +215,12 @@ MOTE_ALWAYS_INLINE void launch_vector(float *const *p, size_t i, const void *k) 
     mote_w_store(p[LAUNCH_ROLL] + i, roll);
 }
 
-/* Compute-bound (about 5 sincos and a pow per rocket): no prefetch; two vectors per iteration,
- * which GCC's first scheduling pass interleaves (cmake/MoteVariants.cmake). */
+/* Compute-bound (about 5 sincos and a pow per rocket): no prefetch; one vector per iteration
+ * (two spilled the AVX2 registers: 5% slower there, 10% on AVX-512), scheduled by GCC's first
+ * pass (cmake/MoteVariants.cmake). */
 #define LAUNCH_PLAN                                                                                \
     ((mote_lane_plan){LAUNCH_FIELD_COUNT, LAUNCH_READS, LAUNCH_WRITES, SIZE_MAX, 0, false, false,  \
-                      2})
+                      1})
 
 /* The constants are copied to a local first: the stores to the pose arrays cannot reach a local
  * whose address never escapes, so the compiler keeps everything that depends on the constants
