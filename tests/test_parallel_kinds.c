@@ -13,6 +13,7 @@
 #include "pool.h"
 #include "pool_adapter.h"
 #include "test_support.h"
+#include "worker_shares.h"
 
 #define STEPS 3
 
@@ -39,8 +40,8 @@ static void step_with(void *pool, const mote_task_system *tasks) {
     }
 }
 
-static void any_worker_count_gives_the_serial_bits(void **unused) {
-    (void)unused;
+/* Every registered kind stepped by OpenMP with 1 to `most` workers ends on the serial bits. */
+static void check_worker_counts(unsigned most) {
     size_t adapter_count;
     const pool_adapter *const *all = pool_adapters_all(&adapter_count);
     for (size_t k = 0; k < adapter_count; ++k) {
@@ -52,9 +53,6 @@ static void any_worker_count_gives_the_serial_bits(void **unused) {
         step_with(serial, NULL);
         const uint64_t expected = pool_adapter_hash(a, serial);
         a->destroy(serial);
-        /* 8 natively; 2 under the emulated gates (MOTE_TEST_SCALE), where every thread is a
-         * slow emulated core */
-        const unsigned most = test_max_workers(test_scaled(8) < 2 ? 2u : (unsigned)test_scaled(8));
         for (unsigned workers = 1; workers <= most; ++workers) {
             mote_task_system tasks = mote_openmp_task_system_workers(workers);
             assert_int_equal(tasks.worker_count, mote_openmp_available() ? workers : 1u);
@@ -66,6 +64,29 @@ static void any_worker_count_gives_the_serial_bits(void **unused) {
             a->destroy(parallel);
         }
     }
+}
+
+static void any_worker_count_gives_the_serial_bits(void **unused) {
+    (void)unused;
+    /* 8 natively; 2 under the emulated gates (MOTE_TEST_SCALE), where every thread is a slow
+     * emulated core */
+    check_worker_counts(test_max_workers(test_scaled(8) < 2 ? 2u : (unsigned)test_scaled(8)));
+}
+
+/* The ready system's learnt shares (worker_shares.h) move where ranges split, never the bits:
+ * taught that worker 1 is 3 times slower than worker 0, it gives worker 0 the larger part. */
+static void learnt_shares_give_the_serial_bits(void **unused) {
+    (void)unused;
+    for (int round = 0; round < 64; ++round) {
+        const size_t bounds[3] = {0, 1000, 2000};
+        const double seconds[2] = {1e-3, 3e-3};
+        mote_shares_learn(2, bounds, seconds);
+    }
+    size_t split[3];
+    mote_shares_split(2000, 1, 2, split);
+    assert_true(split[1] > 1400);
+    check_worker_counts(test_max_workers(2));
+    mote_shares_reset();
 }
 
 /* A task system that only counts and checks what it is asked, then runs the work. */
@@ -110,6 +131,7 @@ static void small_pools_stay_on_this_thread(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(any_worker_count_gives_the_serial_bits),
+        cmocka_unit_test(learnt_shares_give_the_serial_bits),
         cmocka_unit_test(small_pools_stay_on_this_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include "worker_shares.h"
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -18,39 +20,56 @@ static int workers_of(void *user_context) {
 #endif
 }
 
+#ifdef _OPENMP
+static double seconds_now(void) {
+    return omp_get_wtime();
+}
+#endif
+
+/* One contiguous range per worker, sized by the worker's learnt speed (worker_shares.h); each
+ * worker times its own range for the next split. */
 static void *openmp_enqueue(mote_task_fn *task, size_t item_count, size_t min_range,
                             void *task_context, void *user_context) {
-    const int workers = workers_of(user_context);
-#ifdef _OPENMP
-    /* Every range but the last holds at least min_range items, and a few ranges per thread
-     * even out a thread that starts late. */
-    size_t ranges = min_range > 0 && item_count / min_range > 0 ? item_count / min_range : 1;
-    size_t most = 4 * (size_t)workers;
-    ranges = ranges < most ? ranges : most;
-#else
-    (void)min_range;
-    (void)workers;
-    size_t ranges = 1; /* one range, on this thread */
-#endif
     if (item_count == 0) {
         return NULL;
     }
-    size_t per_range = (item_count + ranges - 1) / ranges;
-    long range_count = (long)ranges;
+    int workers = workers_of(user_context);
+    /* never a range shorter than min_range (but the last) */
+    size_t fit = min_range > 0 ? item_count / min_range : item_count;
+    fit = fit > 0 ? fit : 1;
+    workers = (size_t)workers < fit ? workers : (int)fit;
+    workers = workers < MOTE_SHARES_MAX_WORKERS ? workers : MOTE_SHARES_MAX_WORKERS;
+    size_t bounds[MOTE_SHARES_MAX_WORKERS + 1];
+    mote_shares_split(item_count, min_range, workers, bounds);
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(workers) schedule(dynamic, 1)
-#endif
-    for (long r = 0; r < range_count; ++r) {
-        size_t begin = (size_t)r * per_range;
-        size_t end = begin + per_range < item_count ? begin + per_range : item_count;
-        unsigned worker = 0;
-#ifdef _OPENMP
-        worker = (unsigned)omp_get_thread_num();
-#endif
-        if (begin < end) {
-            task(begin, end, worker, task_context);
+    double seconds[MOTE_SHARES_MAX_WORKERS];
+    int team_size = workers;
+#pragma omp parallel num_threads(workers)
+    {
+        /* OpenMP may give a smaller team (nested in another parallel region, a thread limit):
+         * its threads then take the ranges in turn */
+        const int team = omp_get_num_threads();
+        if (omp_get_thread_num() == 0) {
+            team_size = team;
+        }
+        for (int w = omp_get_thread_num(); w < workers; w += team) {
+            const double start = seconds_now();
+            if (bounds[w] < bounds[w + 1]) {
+                task(bounds[w], bounds[w + 1], (unsigned)omp_get_thread_num(), task_context);
+            }
+            seconds[w] = seconds_now() - start;
         }
     }
+    if (team_size == workers) {
+        mote_shares_learn(workers, bounds, seconds); /* a full team: one range per thread */
+    }
+#else
+    for (int w = 0; w < workers; ++w) {
+        if (bounds[w] < bounds[w + 1]) {
+            task(bounds[w], bounds[w + 1], (unsigned)w, task_context);
+        }
+    }
+#endif
     return NULL; /* done before returning: nothing to finish */
 }
 

@@ -172,7 +172,8 @@ mote_status mote_flight_pool_step_range(mote_flight_pool *pool, size_t begin, si
 
 /* Steps every flyer like mote_flight_pool_step, in ranges run on tasks (mote/tasks.h; NULL runs
  * on this thread), then reports the landed ids as the serial step does; bit for bit the serial
- * step's. Ranges are at least 512 flyers. */
+ * step's. Ranges are at least 512 flyers,
+ * so pools of 512 or fewer run on this thread. */
 mote_status mote_flight_pool_step_parallel(mote_flight_pool *pool, float dt,
                                            const mote_task_system *tasks,
                                            mote_flight_landed *landed);

@@ -203,7 +203,8 @@ mote_status mote_orientation_pool_step_range(mote_orientation_pool *pool, size_t
                                              float dt);
 
 /* Steps every element like mote_orientation_pool_step, in ranges run on tasks (see mote/tasks.h;
- * NULL runs on this thread). The result is bit for bit the serial step's. */
+ * NULL runs on this thread). The result is bit for bit the serial step's. Ranges are at least
+ * 1024 elements, so pools of 1024 or fewer run on this thread. */
 mote_status mote_orientation_pool_step_parallel(mote_orientation_pool *pool, float dt,
                                                 const mote_task_system *tasks);
 

@@ -36,7 +36,24 @@ typedef struct mote_task_system {
 } mote_task_system;
 
 /* A task system on OpenMP's threads (omp_get_max_threads() workers), or, in a build without
- * OpenMP, one that runs every range on the calling thread (worker_count 1). */
+ * OpenMP, one that runs every range on the calling thread (worker_count 1).
+ *
+ * Its defaults, chosen from measurements on a 2-core KVM host (bench/README.md, "Two cores"):
+ * - One contiguous range per worker, the same part of a pool to the same worker every step, so
+ *   each core finds its part in its own cache (handing ranges to whichever worker is free, as
+ *   a dynamic schedule does, moved them between cores every step: a 64k spring step took
+ *   20 us on two cores instead of 13).
+ * - The ranges' sizes follow each worker's speed, learnt from the time it took on its last
+ *   ranges (an average over about eight steps, shared by every pool): a core slowed by a busy
+ *   neighbour or a smaller core gets less work, so the step does not wait for it. Any split
+ *   gives the same bits.
+ * - Fewer workers than asked for when the work has fewer ranges of min_range items (each pool
+ *   kind's threshold, on its parallel step).
+ * - Waiting is OpenMP's own: GNU OpenMP's workers spin for a while after a step, then sleep. A
+ *   step costs about 1 us of fork and join that way, against 80 us with
+ *   OMP_WAIT_POLICY=passive (workers woken from sleep every step). Spinning workers compete
+ *   with other threads on a loaded machine, where frames can take milliseconds: there, set
+ *   OMP_WAIT_POLICY=passive or hand mote the game's own task system. */
 mote_task_system mote_openmp_task_system(void);
 
 /* The same with worker_count threads chosen at run time (0: omp_get_max_threads()). Any count
