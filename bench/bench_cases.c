@@ -9,6 +9,7 @@
 #include "bench_springs.h"
 #include "memory_loop.h"
 #include "naive_springs.h"
+#include "peers/peers.h"
 #if defined(MOTE_BENCH_GCC_AVX2) || defined(MOTE_BENCH_GCC_NATIVE)
 #include "gcc_critical_loop.h"
 #endif
@@ -20,7 +21,11 @@ typedef enum bench_impl {
     IMPL_NAIVE,      /* the naive array-of-structs loop (naive_springs.h) */
     IMPL_GCC_AVX2,   /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
     IMPL_GCC_NATIVE, /* GCC's vectorization, -O3 -march=native -ffast-math (critical only) */
-    IMPL_MEMORY      /* the critical spring's memory traffic, no spring math (critical only) */
+    IMPL_MEMORY,     /* the critical spring's memory traffic, no spring math (critical only) */
+    /* The peers (peers/peers.h), critical only, over the same float arrays as GCC's loops: */
+    IMPL_HIGHWAY,     /* Highway, dynamic dispatch */
+    IMPL_SLEEF_AVX2,  /* SLEEF, Sleef_expf8_u10avx2 */
+    IMPL_SLEEF_AVX512 /* SLEEF, Sleef_expf16_u10avx512f */
 } bench_impl;
 
 typedef struct bench_case {
@@ -87,6 +92,84 @@ static bool step_memory(void *context) {
     return true;
 }
 
+#ifdef MOTE_BENCH_HIGHWAY
+static bool step_highway(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_highway_critical(f->x, f->v, f->goal, f->halflife, springs->count, BENCH_DT);
+    return true;
+}
+#endif
+
+#ifdef MOTE_BENCH_SLEEF_AVX2
+static bool step_sleef_avx2(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_sleef_critical_avx2(f->x, f->v, f->goal, f->halflife, springs->count, BENCH_DT);
+    return true;
+}
+#endif
+
+#ifdef MOTE_BENCH_SLEEF_AVX512
+static bool step_sleef_avx512(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_sleef_critical_avx512(f->x, f->v, f->goal, f->halflife, springs->count, BENCH_DT);
+    return true;
+}
+#endif
+
+/* A peer case's step over the whole arrays (the job's) and the same peer as a function (for
+ * the check); false where this build has no such peer. */
+static bool peer_steps(bench_impl impl, bool (**job_step)(void *), bench_critical_step *step) {
+    (void)job_step; /* unused in a build without peers */
+    (void)step;
+    switch (impl) {
+#ifdef MOTE_BENCH_HIGHWAY
+    case IMPL_HIGHWAY:
+        *job_step = step_highway;
+        *step = bench_highway_critical;
+        return true;
+#endif
+#ifdef MOTE_BENCH_SLEEF_AVX2
+    case IMPL_SLEEF_AVX2:
+        *job_step = step_sleef_avx2;
+        *step = bench_sleef_critical_avx2;
+        return true;
+#endif
+#ifdef MOTE_BENCH_SLEEF_AVX512
+    case IMPL_SLEEF_AVX512:
+        *job_step = step_sleef_avx512;
+        *step = bench_sleef_critical_avx512;
+        return true;
+#endif
+    default:
+        return false;
+    }
+}
+
+/* Prepares a peer: the float arrays, and the peer checked against the scalar reference on
+ * their first elements (a wrong peer is an error, not a fast row). */
+static bool prepare_peer(const bench_case *c, bench_springs *springs, bench_job *job,
+                         const char **error) {
+    static char message[256];
+    bench_critical_step step = NULL;
+    if (!peer_steps(c->impl, &job->step, &step)) {
+        *error = "not built";
+        return false;
+    }
+    if (!bench_springs_make_soa(springs)) {
+        return false;
+    }
+    bench_soa *f = &springs->soa;
+    if (!bench_peer_agrees(step, f->x, f->v, f->goal, f->halflife, springs->count, BENCH_DT,
+                           message, sizeof message)) {
+        *error = message;
+        return false;
+    }
+    return true;
+}
+
 static void restore_soa(void *context) {
     bench_springs_restore_soa(context);
 }
@@ -134,6 +217,10 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
     case IMPL_MEMORY:
         job->step = step_memory;
         return bench_springs_make_soa(springs);
+    case IMPL_HIGHWAY:
+    case IMPL_SLEEF_AVX2:
+    case IMPL_SLEEF_AVX512:
+        return prepare_peer(c, springs, job, error);
     }
     *error = "not built";
     return false;
@@ -151,6 +238,11 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
         mote_bench_skip_with_error(state, error);
         return;
     }
+#ifdef MOTE_BENCH_HIGHWAY
+    if (c->impl == IMPL_HIGHWAY) {
+        mote_bench_set_label(state, bench_highway_target()); /* the target it dispatched to */
+    }
+#endif
     bench_run(state, &job);
 }
 
@@ -170,6 +262,12 @@ static const char *impl_name(const bench_case *c) {
         return "gcc_native";
     case IMPL_MEMORY:
         return "memory";
+    case IMPL_HIGHWAY:
+        return "highway";
+    case IMPL_SLEEF_AVX2:
+        return "sleef_avx2";
+    case IMPL_SLEEF_AVX512:
+        return "sleef_avx512";
     }
     return "unknown";
 }
@@ -183,6 +281,24 @@ static void add_case(mote_spring_kind kind, bench_impl impl, mote_backend backen
     c->kind = kind;
     c->impl = impl;
     c->backend = backend;
+}
+
+/* The peers this build has, where this CPU runs them. */
+static void add_peer_cases(mote_spring_kind kind) {
+#ifdef MOTE_BENCH_HIGHWAY
+    add_case(kind, IMPL_HIGHWAY, MOTE_BACKEND_SCALAR);
+#endif
+#ifdef MOTE_BENCH_SLEEF_AVX2
+    if (bench_peer_cpu_has_avx2_fma()) {
+        add_case(kind, IMPL_SLEEF_AVX2, MOTE_BACKEND_SCALAR);
+    }
+#endif
+#ifdef MOTE_BENCH_SLEEF_AVX512
+    if (bench_peer_cpu_has_avx512f()) {
+        add_case(kind, IMPL_SLEEF_AVX512, MOTE_BACKEND_SCALAR);
+    }
+#endif
+    (void)kind;
 }
 
 /* The cases for one kind, in run order: the baselines and the scalar backend first, as
@@ -199,6 +315,7 @@ static void add_kind_cases(mote_spring_kind kind) {
         add_case(kind, IMPL_GCC_NATIVE, MOTE_BACKEND_SCALAR);
 #endif
         add_case(kind, IMPL_MEMORY, MOTE_BACKEND_SCALAR);
+        add_peer_cases(kind);
     }
     for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
         if (mote_backend_available((mote_backend)b)) {

@@ -4,7 +4,8 @@
 Reads Google Benchmark JSON (mote-bench --benchmark_format=json, or the file written by
 --benchmark_out=FILE) and prints, per spring kind, a table of ns per element for every
 backend and baseline at every size with the speed-up over the naive loop, then the ratios
-issue 2 sets targets for. Every ratio comes from the one run in the file. The caption of each
+issue 2 sets targets for, and mote's best backend against each peer (Highway, SLEEF: the
+critical spring written with the SIMD libraries a user would pick instead) at every size. Every ratio comes from the one run in the file. The caption of each
 table names the command that produced the numbers (recorded by mote-bench in the JSON context)
 and this script's own command line.
 
@@ -21,9 +22,15 @@ import statistics
 import sys
 
 # Row order in the per-kind tables: baselines, the scalar reference, the wide backends, then
-# GCC's vectorization and the memory-only kernel.
+# GCC's vectorization, the peers and the memory-only kernel.
 IMPL_ORDER = ["naive", "scalar", "portable", "neon", "avx2", "avx512", "gcc_avx2",
-              "gcc_native", "memory"]
+              "gcc_native", "highway", "sleef_avx2", "sleef_avx512", "memory"]
+
+# mote's serial backends (the <backend>_openmp rows run on every core and are left out), and
+# the peers (bench/peers/): the same critical spring over the same float arrays with another
+# SIMD library.
+MOTE_BACKENDS = ["scalar", "portable", "neon", "avx2", "avx512"]
+PEERS = ["highway", "sleef_avx2", "sleef_avx512"]
 
 # (description, kind, faster, slower, sizes, target): "faster vs slower" is how many times
 # faster `faster` runs than `slower` (their ns per element, inverted). For the memory kernel
@@ -61,6 +68,16 @@ def ns_per_element(runs):
     values = [1e9 / r["items_per_second"] for r in chosen
               if not r.get("error_occurred") and r.get("items_per_second", 0) > 0]
     return statistics.median(values) if values else None
+
+
+def labels(data):
+    """{(kind, impl): label} of the spring benchmarks that set one (Highway's target)."""
+    found = {}
+    for bench in data.get("benchmarks", []):
+        parts = bench.get("run_name", bench["name"]).split("/")
+        if len(parts) == 4 and parts[0] == "spring" and bench.get("label"):
+            found[(parts[1], parts[2])] = bench["label"]
+    return found
 
 
 def collect(data):
@@ -170,6 +187,55 @@ def target_table(table, source):
     return lines
 
 
+def best_backend(kind_table, count):
+    """(backend, ns per element) of mote's fastest serial backend at this size, or None."""
+    timed = [(kind_table[b][count], b) for b in MOTE_BACKENDS
+             if count in kind_table.get(b, {})]
+    if not timed:
+        return None
+    ns, backend = min(timed)
+    return backend, ns
+
+
+def peer_tables(table, found_labels, source):
+    """Per kind with peers: how many times faster mote's best backend runs than each peer at
+    every size (below 1.00x: the peer is faster), the backend named in each cell."""
+    lines = []
+    for kind, kind_table in table.items():
+        peers = [p for p in PEERS if p in kind_table]
+        if not peers:
+            continue
+        counts = sorted({c for p in peers for c in kind_table[p]})
+        lines += [f"### {kind}: mote's best backend against each peer", "",
+                  "How many times faster mote's fastest serial backend (named) runs than the "
+                  "peer, same arrays, same run; below 1.00x the peer is faster. "
+                  f"{caption(source)}", "",
+                  "| peer | " + " | ".join(str(c) for c in counts) + " |",
+                  "|---|" + "---:|" * len(counts)]
+        behind = []
+        for peer in peers:
+            cells = []
+            for c in counts:
+                best = best_backend(kind_table, c)
+                ns = kind_table[peer].get(c)
+                if best is None or ns is None:
+                    cells.append("–")
+                    continue
+                ratio = ns / best[1]
+                cells.append(f"{fmt_ratio(ratio)} ({best[0]})")
+                if ratio < 1.0:
+                    behind.append(f"{peer} at {c}")
+            label = found_labels.get((kind, peer))
+            name = f"{peer} ({label})" if label else peer
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        lines.append("")
+        lines.append(f"{kind}: mote's best backend is at least as fast as every peer at every "
+                     "size: " + ("yes." if not behind else "no, behind " + ", ".join(behind) +
+                                 "."))
+        lines.append("")
+    return lines
+
+
 def noise_line(data):
     """How much the repetitions of one benchmark varied, when the run had repetitions."""
     cvs = sorted(100.0 * r["items_per_second"] for r in data.get("benchmarks", [])
@@ -208,6 +274,7 @@ def main(argv):
     lines = ["## mote-bench ratios", ""] + context_lines(context) + noise_line(data)
     if "critical" in table:
         lines += target_table(table, source)
+    lines += peer_tables(table, labels(data), source)
     for kind, kind_table in table.items():
         lines += kind_tables(kind, kind_table, source)
     print("\n".join(lines).rstrip())

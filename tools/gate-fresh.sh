@@ -341,6 +341,8 @@ check ./bench-clang --benchmark_min_time=0.001 >/dev/null
 check env CC=clang-14 CXX=clang++-14 cmake -S /root/mote -B clang-configure -GNinja \
     -DMOTE_BUILD_BENCH=ON -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >configure-clang.log
 check grep 'mote: OpenMP task system ON' configure-clang.log
+# The benchmarks' peers (bench/peers/): their packages come from tools/install-deps.sh.
+check grep 'mote-bench peers OFF: none' configure-clang.log
 echo "== gate-fuzz: clang-14 -fsanitize=fuzzer,address,undefined links and runs"
 check clang-14 -fsanitize=fuzzer,address,undefined fuzz.c -o fuzz
 check ./fuzz -runs=1000

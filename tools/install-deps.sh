@@ -7,8 +7,9 @@ set -euo pipefail
 # make: CMake's default generator, which README.md's install commands (and the install_readme
 # test that runs them) use; cmake only recommends it. libc6-dev: gcc only recommends it (g++
 # happens to depend on it through libstdc++-12-dev). gnuplot-nox: mote-trace draws with it.
+# libhwy-dev, libsleef-dev: the benchmarks' peers (bench/peers/; built only where found).
 packages=(cmake make ninja-build gcc libc6-dev g++ pkg-config libsimde-dev libxxhash-dev
-    libcmocka-dev libbenchmark-dev gnuplot-nox "$@")
+    libcmocka-dev libbenchmark-dev libhwy-dev libsleef-dev gnuplot-nox "$@")
 
 if ! command -v dpkg >/dev/null 2>&1; then
     echo "install-deps: no dpkg here (not Debian?); make sure these are installed: ${packages[*]}"

@@ -65,6 +65,10 @@ extern "C" void mote_bench_set_counter(mote_bench_state *state, const char *name
     state->state->counters[name] = benchmark::Counter(value);
 }
 
+extern "C" void mote_bench_set_label(mote_bench_state *state, const char *label) {
+    state->state->SetLabel(label);
+}
+
 extern "C" void mote_bench_pause_timing(mote_bench_state *state) {
     state->state->PauseTiming();
 }

@@ -40,6 +40,9 @@ void mote_bench_set_bytes_processed(mote_bench_state *state, int64_t bytes);
 /* Reports a named value of the run (a counter, printed beside the time; name copied). */
 void mote_bench_set_counter(mote_bench_state *state, const char *name, double value);
 
+/* Sets the run's label (copied): printed after the rates, and "label" in the JSON. */
+void mote_bench_set_label(mote_bench_state *state, const char *label);
+
 /* Stops the clock, e.g. around resetting state between iterations. */
 void mote_bench_pause_timing(mote_bench_state *state);
 
