@@ -118,6 +118,11 @@ static bool le_words_finite(const unsigned char *p, size_t n) {
     return bad == 0;
 }
 
+/* Words in the piece of n words that starts at word i. */
+static size_t piece_words(size_t n, size_t i) {
+    return n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+}
+
 /* Asks for the n bytes at p (the next piece) to come into cache while the current piece is
  * hashed: the hash then overlaps the memory's latency instead of waiting for it. A hint
  * only. */
@@ -335,11 +340,10 @@ static void emit(writer *w, const unsigned char *bytes, size_t n) {
  * written) when floats is set and one of them is not finite. */
 static bool emit_words(writer *w, const void *src, size_t n, bool floats) {
     for (size_t i = 0; i < n; i += CHUNK_WORDS) {
-        size_t m = n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+        size_t m = piece_words(n, i);
         const uint32_t *piece = (const uint32_t *)src + i;
         if (n - i > CHUNK_WORDS) {
-            size_t next = n - i - CHUNK_WORDS < CHUNK_WORDS ? n - i - CHUNK_WORDS : CHUNK_WORDS;
-            prefetch_piece(piece + CHUNK_WORDS, 4 * next);
+            prefetch_piece(piece + CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         if (floats && !bits_finite(piece, m)) {
             return false;
@@ -386,13 +390,13 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
         emit_words(&w, ids->generation + 1, h.slots_used, false);
     }
     uint32_t slot = ids->free_head;
-    for (uint32_t k = 0; k < h.free_count; k += CHUNK_WORDS) { /* hashed in pieces, too */
-        uint32_t m = h.free_count - k < CHUNK_WORDS ? h.free_count - k : CHUNK_WORDS;
-        for (uint32_t j = 0; j < m; ++j) {
-            put_u32(w.p + 4 * (size_t)j, slot);
+    for (size_t k = 0; k < h.free_count; k += CHUNK_WORDS) { /* hashed in pieces, too */
+        const size_t m = piece_words(h.free_count, k);
+        for (size_t j = 0; j < m; ++j) {
+            put_u32(w.p + 4 * j, slot);
             slot = ids->next_free[slot];
         }
-        emit(&w, w.p, 4 * (size_t)m);
+        emit(&w, w.p, 4 * m);
     }
     put_u64(w.p, XXH3_64bits_digest(&state.state));
     if (out_written != NULL) {
@@ -500,11 +504,10 @@ static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_c
                          unsigned char *seen, uint32_t slots_used) {
     bool ok = true;
     for (size_t i = 0; i < n && ok; i += CHUNK_WORDS) {
-        size_t m = n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+        size_t m = piece_words(n, i);
         const unsigned char *piece = p + 4 * i;
         if (n - i > CHUNK_WORDS) {
-            size_t next = n - i - CHUNK_WORDS < CHUNK_WORDS ? n - i - CHUNK_WORDS : CHUNK_WORDS;
-            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * next);
+            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         hash_bytes(hash, piece, 4 * m);
         switch (check) {
