@@ -561,7 +561,9 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
 static void restore_ids(mote_id_table *ids, const sections *s, const snapshot_header *h) {
     const uint32_t old_used = ids->slots_used;
     const uint32_t top = old_used > h->slots_used ? old_used : h->slots_used;
-    get_words(ids->generation + 1, s->generation, h->slots_used);
+    if (h->slots_used > 0) { /* an empty pool may have no table at all */
+        get_words(ids->generation + 1, s->generation, h->slots_used);
+    }
     /* Slots 1..slots_used are each named once, by an element or the free list (scan checked
      * it): the two loops below write each one's dense index and next free slot once. */
     for (uint32_t d = 0; d < h->count; ++d) {
