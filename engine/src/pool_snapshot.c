@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "allocator.h"
+#include "mote/backend.h"
 #include "pool_snapshot.h"
+#include "snapshot_hash.h"
 
 /* xxHash (Debian libxxhash-dev), header only: libmote.a gains no link dependency. */
 #define XXH_INLINE_ALL
@@ -116,8 +118,64 @@ static bool le_words_finite(const unsigned char *p, size_t n) {
     return bad == 0;
 }
 
+/* Words in the piece of n words that starts at word i. */
+static size_t piece_words(size_t n, size_t i) {
+    return n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+}
+
+/* Asks for the n bytes at p (the next piece) to come into cache while the current piece is
+ * hashed: the hash then overlaps the memory's latency instead of waiting for it. A hint
+ * only. */
+static void prefetch_piece(const void *p, size_t n) {
+#if defined(__GNUC__)
+    for (size_t i = 0; i < n; i += 64) {
+        __builtin_prefetch((const unsigned char *)p + i, 0, 3);
+    }
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
+/* ---- the checksum, on the widest path the CPU has (snapshot_hash.h) ---------------------- */
+
+typedef void (*hash_update_fn)(void *state, const void *bytes, size_t n);
+
+static void hash_update_baseline(void *state, const void *bytes, size_t n) {
+    (void)XXH3_64bits_update((XXH3_state_t *)state, bytes, n);
+}
+
+/* xxHash's AVX2 path where the file is built and the CPU has AVX2, else the baseline one
+ * (SSE2 on x86-64, NEON on aarch64). Every path gives the same value. */
+static hash_update_fn pick_hash_update(void) {
+#if defined(MOTE_SNAPSHOT_HASH_AVX2)
+    if (mote_backend_available(MOTE_BACKEND_AVX2)) {
+        return mote_snapshot_hash_update_avx2;
+    }
+#endif
+    return hash_update_baseline;
+}
+
+/* An XXH3-64 (seed 0) being fed. */
+typedef struct hasher {
+    XXH3_state_t state;
+    hash_update_fn update;
+} hasher;
+
+static void hasher_reset(hasher *h) {
+    (void)XXH3_64bits_reset(&h->state);
+    h->update = pick_hash_update();
+}
+
+static void hash_bytes(hasher *h, const void *bytes, size_t n) {
+    h->update(&h->state, bytes, n);
+}
+
 uint64_t mote_snapshot_checksum(const void *bytes, size_t size) {
-    return XXH3_64bits(bytes, size);
+    hasher h;
+    hasher_reset(&h);
+    hash_bytes(&h, bytes, size);
+    return XXH3_64bits_digest(&h.state);
 }
 
 /* ---- what a kind's snapshot looks like -------------------------------------------------- */
@@ -270,11 +328,11 @@ size_t mote_pool_snapshot_size(const mote_pool *pool, const mote_pool_kind *kind
 /* Where save writes, and the checksum of what it wrote so far. */
 typedef struct writer {
     unsigned char *p;
-    XXH3_state_t *hash;
+    hasher *hash;
 } writer;
 
 static void emit(writer *w, const unsigned char *bytes, size_t n) {
-    XXH3_64bits_update(w->hash, bytes, n);
+    hash_bytes(w->hash, bytes, n);
     w->p += n;
 }
 
@@ -282,8 +340,11 @@ static void emit(writer *w, const unsigned char *bytes, size_t n) {
  * written) when floats is set and one of them is not finite. */
 static bool emit_words(writer *w, const void *src, size_t n, bool floats) {
     for (size_t i = 0; i < n; i += CHUNK_WORDS) {
-        size_t m = n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+        size_t m = piece_words(n, i);
         const uint32_t *piece = (const uint32_t *)src + i;
+        if (n - i > CHUNK_WORDS) {
+            prefetch_piece(piece + CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
+        }
         if (floats && !bits_finite(piece, m)) {
             return false;
         }
@@ -307,8 +368,8 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
         return MOTE_ERROR_BUFFER_TOO_SMALL;
     }
     const mote_pool_core *core = &pool->core;
-    XXH3_state_t state;
-    XXH3_64bits_reset(&state);
+    hasher state;
+    hasher_reset(&state);
     writer w = {buffer, &state};
 
     put_header(w.p, &h);
@@ -329,12 +390,15 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
         emit_words(&w, ids->generation + 1, h.slots_used, false);
     }
     uint32_t slot = ids->free_head;
-    for (uint32_t k = 0; k < h.free_count; ++k) {
-        put_u32(w.p, slot);
-        emit(&w, w.p, 4);
-        slot = ids->next_free[slot];
+    for (size_t k = 0; k < h.free_count; k += CHUNK_WORDS) { /* hashed in pieces, too */
+        const size_t m = piece_words(h.free_count, k);
+        for (size_t j = 0; j < m; ++j) {
+            put_u32(w.p + 4 * j, slot);
+            slot = ids->next_free[slot];
+        }
+        emit(&w, w.p, 4 * m);
     }
-    put_u64(w.p, XXH3_64bits_digest(&state));
+    put_u64(w.p, XXH3_64bits_digest(&state.state));
     if (out_written != NULL) {
         *out_written = needed;
     }
@@ -382,19 +446,39 @@ static bool settings_fit(const mote_pool *pool, const mote_pool_kind *kind, cons
            mote_kind_kernel(kind, probe) == mote_kind_kernel(kind, pool);
 }
 
-/* Marks slot in a bitmap of slots_used + 1 bits; false when it is out of 1..slots_used or
- * already marked (a slot named twice: two elements, or an element and the free list, or the
- * free list twice, a cycle). */
-static bool mark_slot(uint64_t *seen, uint32_t slots_used, uint32_t slot) {
-    if (slot == 0 || slot > slots_used) {
-        return false;
+/* Marks the n slots at p (little-endian words) in seen, a byte per slot 0..slots_used; false
+ * when one is out of 1..slots_used (it marks byte 0 instead). A slot named twice (two
+ * elements, an element and the free list, the free list twice: a cycle) leaves, since the
+ * names are as many as the slots, another slot unmarked: all_marked finds it. Plain stores,
+ * no test of what is there: no chain through memory from one slot to the next. */
+static bool mark_slots(unsigned char *seen, uint32_t slots_used, const unsigned char *p, size_t n) {
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t slot = word_at(p, i);
+        uint32_t out = slot - 1u >= slots_used; /* slot 0 wraps round */
+        bad |= out;
+        seen[out ? 0 : slot] = 1;
     }
-    uint64_t bit = (uint64_t)1 << (slot % 64);
-    if (seen[slot / 64] & bit) {
-        return false;
+    return bad == 0;
+}
+
+/* True when every byte of seen[0, bytes) is 1 (bytes a multiple of 8; each byte 0 or 1). */
+static bool all_marked(const unsigned char *seen, size_t bytes) {
+    uint64_t all = UINT64_MAX;
+    for (size_t i = 0; i < bytes; i += 8) {
+        uint64_t w;
+        memcpy(&w, seen + i, 8);
+        all &= w;
     }
-    seen[slot / 64] |= bit;
-    return true;
+    return all == 0x0101010101010101u;
+}
+
+static bool le_words_nonzero(const unsigned char *p, size_t n) {
+    uint32_t zero = 0;
+    for (size_t i = 0; i < n; ++i) {
+        zero |= word_at(p, i) == 0;
+    }
+    return zero == 0;
 }
 
 /* Where each section of a checked blob starts. */
@@ -412,43 +496,64 @@ static sections sections_of(const unsigned char *blob, const snapshot_header *h)
     return s;
 }
 
+/* What scan checks in each piece of a section, beside hashing it. */
+typedef enum piece_check { CHECK_FINITE, CHECK_SLOTS, CHECK_NONZERO } piece_check;
+
+/* Hashes n words at p in pieces, each checked while it is in L1; false at the first bad one. */
+static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_check check,
+                         unsigned char *seen, uint32_t slots_used) {
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i += CHUNK_WORDS) {
+        size_t m = piece_words(n, i);
+        const unsigned char *piece = p + 4 * i;
+        if (n - i > CHUNK_WORDS) {
+            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
+        }
+        hash_bytes(hash, piece, 4 * m);
+        switch (check) {
+        case CHECK_FINITE:
+            ok = le_words_finite(piece, m);
+            break;
+        case CHECK_SLOTS:
+            ok = mark_slots(seen, slots_used, piece, m);
+            break;
+        default:
+            ok = le_words_nonzero(piece, m);
+            break;
+        }
+    }
+    return ok;
+}
+
 /* One pass over the blob, in pieces: the checksum, finite fields, and an id table whose
  * every slot in 1..slots_used is named exactly once (by an element or the free list), with no
  * generation 0. */
 static mote_status scan(const unsigned char *blob, size_t size, const snapshot_header *h,
                         const mote_allocator *allocator) {
     const sections s = sections_of(blob, h);
-    size_t seen_bytes = ((size_t)h->slots_used / 64 + 1) * sizeof(uint64_t);
-    uint64_t *seen = mote_allocate(allocator, seen_bytes);
+    /* a byte per slot 0..slots_used, rounded up to words; byte 0 and the bytes past the last
+     * slot start marked */
+    const size_t seen_bytes = ((size_t)h->slots_used / 8 + 1) * 8;
+    unsigned char *seen = mote_allocate(allocator, seen_bytes);
     if (seen == NULL) {
         return MOTE_ERROR_OUT_OF_MEMORY;
     }
     memset(seen, 0, seen_bytes);
-    XXH3_state_t state;
-    XXH3_64bits_reset(&state);
-    XXH3_64bits_update(&state, blob, (size_t)(s.fields - blob));
-    bool ok = true;
+    memset(seen + h->slots_used + 1, 1, seen_bytes - h->slots_used - 1);
+    seen[0] = 1;
+    hasher state;
+    hasher_reset(&state);
+    hash_bytes(&state, blob, (size_t)(s.fields - blob));
     const size_t field_words = (size_t)popcount(mask_of(h)) * h->count;
-    for (size_t i = 0; i < field_words && ok; i += CHUNK_WORDS) {
-        size_t m = field_words - i < CHUNK_WORDS ? field_words - i : CHUNK_WORDS;
-        XXH3_64bits_update(&state, s.fields + 4 * i, 4 * m);
-        ok = le_words_finite(s.fields + 4 * i, m);
-    }
-    for (size_t d = 0; d < h->count && ok; ++d) {
-        ok = mark_slot(seen, h->slots_used, word_at(s.slot_of_dense, d));
-    }
-    for (size_t k = 0; k < h->slots_used && ok; ++k) {
-        ok = word_at(s.generation, k) != 0;
-    }
-    for (size_t k = 0; k < h->free_count && ok; ++k) {
-        ok = mark_slot(seen, h->slots_used, word_at(s.free_list, k));
-    }
+    const uint32_t used = h->slots_used;
+    bool ok = scan_section(&state, s.fields, field_words, CHECK_FINITE, seen, used) &&
+              scan_section(&state, s.slot_of_dense, h->count, CHECK_SLOTS, seen, used) &&
+              scan_section(&state, s.generation, used, CHECK_NONZERO, seen, used) &&
+              scan_section(&state, s.free_list, h->free_count, CHECK_SLOTS, seen, used) &&
+              all_marked(seen, seen_bytes);
     mote_release(allocator, seen, seen_bytes);
-    if (ok) {
-        const unsigned char *ids = s.slot_of_dense;
-        XXH3_64bits_update(&state, ids, (size_t)(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES - ids));
-        ok = XXH3_64bits_digest(&state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
-    }
+    ok = ok &&
+         XXH3_64bits_digest(&state.state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
     return ok ? MOTE_OK : MOTE_ERROR_CORRUPT_SNAPSHOT;
 }
 
@@ -456,22 +561,27 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
 static void restore_ids(mote_id_table *ids, const sections *s, const snapshot_header *h) {
     const uint32_t old_used = ids->slots_used;
     const uint32_t top = old_used > h->slots_used ? old_used : h->slots_used;
-    get_words(ids->slot_of_dense, s->slot_of_dense, h->count);
-    if (top > 0) {
-        _Static_assert(FREE_SLOT == UINT32_MAX, "a free slot is all one bits");
-        memset(ids->dense_of_slot + 1, 0xff, top * sizeof(uint32_t));
-        memset(ids->next_free + 1, 0, top * sizeof(uint32_t));
+    if (h->slots_used > 0) { /* an empty pool may have no table at all */
+        get_words(ids->generation + 1, s->generation, h->slots_used);
     }
-    for (uint32_t slot = h->slots_used + 1; slot <= top; ++slot) {
-        ids->generation[slot] = 1; /* a slot never handed out */
-    }
-    get_words(ids->generation + 1, s->generation, h->slots_used);
+    /* Slots 1..slots_used are each named once, by an element or the free list (scan checked
+     * it): the two loops below write each one's dense index and next free slot once. */
     for (uint32_t d = 0; d < h->count; ++d) {
-        ids->dense_of_slot[ids->slot_of_dense[d]] = d;
+        const uint32_t slot = word_at(s->slot_of_dense, d);
+        ids->slot_of_dense[d] = slot;
+        ids->dense_of_slot[slot] = d;
+        ids->next_free[slot] = 0;
     }
     ids->free_head = h->free_count > 0 ? word_at(s->free_list, 0) : 0;
-    for (uint32_t k = 0; k + 1 < h->free_count; ++k) {
-        ids->next_free[word_at(s->free_list, k)] = word_at(s->free_list, k + 1);
+    for (uint32_t k = 0; k < h->free_count; ++k) {
+        const uint32_t slot = word_at(s->free_list, k);
+        ids->dense_of_slot[slot] = FREE_SLOT;
+        ids->next_free[slot] = k + 1 < h->free_count ? word_at(s->free_list, k + 1) : 0;
+    }
+    for (uint32_t slot = h->slots_used + 1; slot <= top; ++slot) { /* never handed out */
+        ids->dense_of_slot[slot] = FREE_SLOT;
+        ids->next_free[slot] = 0;
+        ids->generation[slot] = 1;
     }
     ids->slots_used = h->slots_used;
 }
