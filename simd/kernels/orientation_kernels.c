@@ -82,22 +82,58 @@ MOTE_ALWAYS_INLINE void control_substep(mote_wf q[4], mote_wf w[3], const mote_w
     mote_w_quat_normalize(moved, q);
 }
 
-MOTE_ALWAYS_INLINE void control_vector(float *const *p, size_t i, const void *k) {
-    const orientation_wide_constants *c = k;
-    mote_wf q[4], w[3], target[4];
-    load4(p, ORIENTATION_QX, i, q);
-    load3(p, ORIENTATION_WX, i, w);
-    load4(p, ORIENTATION_TX, i, target);
-    mote_wf stiffness = mote_w_load(p[ORIENTATION_STIFFNESS] + i);
-    mote_wf damping = mote_w_load(p[ORIENTATION_DAMPING] + i);
+/* One vector of control elements: the state the sub-steps carry and the gains they read. */
+typedef struct control_lanes {
+    mote_wf q[4], w[3], target[4], stiffness, damping, cap;
+} control_lanes;
+
+MOTE_ALWAYS_INLINE void control_load(float *const *p, size_t i, control_lanes *s) {
+    load4(p, ORIENTATION_QX, i, s->q);
+    load3(p, ORIENTATION_WX, i, s->w);
+    load4(p, ORIENTATION_TX, i, s->target);
+    s->stiffness = mote_w_load(p[ORIENTATION_STIFFNESS] + i);
+    s->damping = mote_w_load(p[ORIENTATION_DAMPING] + i);
     mote_wf max_speed = mote_w_load(p[ORIENTATION_MAX_SPEED] + i);
-    mote_wf cap =
+    s->cap =
         mote_w_select(mote_w_gt(max_speed, mote_w_set1(0.0f)), max_speed, mote_w_set1(INFINITY));
-    for (int n = 0; n < c->substeps; ++n) {
-        control_substep(q, w, target, stiffness, damping, cap, c->h);
+}
+
+MOTE_ALWAYS_INLINE void control_store(float *const *p, size_t i, const control_lanes *s) {
+    store(p, ORIENTATION_QX, i, s->q, 4);
+    store(p, ORIENTATION_WX, i, s->w, 3);
+}
+
+MOTE_ALWAYS_INLINE void control_vector(float *const *p, size_t i, const void *k) {
+    const orientation_wide_constants c = *(const orientation_wide_constants *)k;
+    control_lanes s;
+    control_load(p, i, &s);
+    for (int n = 0; n < c.substeps; ++n) {
+        control_substep(s.q, s.w, s.target, s.stiffness, s.damping, s.cap, c.h);
     }
-    store(p, ORIENTATION_QX, i, q, 4);
-    store(p, ORIENTATION_WX, i, w, 3);
+    control_store(p, i, &s);
+}
+
+/* Two vectors through the sub-steps side by side: each sub-step is one long dependency chain
+ * (error -> omega -> turn -> q), and the sub-step loop keeps the out-of-order core from
+ * reaching the next vector's chain, so a lone vector waits on latency. */
+MOTE_ALWAYS_INLINE void control_pair(float *const *p, size_t i, const void *k) {
+    const orientation_wide_constants c = *(const orientation_wide_constants *)k;
+    control_lanes s[2];
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+        control_load(p, i + (size_t)v * MOTE_W_LANES, &s[v]);
+    }
+    for (int n = 0; n < c.substeps; ++n) {
+#pragma GCC unroll 2
+        for (int v = 0; v < 2; ++v) {
+            control_substep(s[v].q, s[v].w, s[v].target, s[v].stiffness, s[v].damping, s[v].cap,
+                            c.h);
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+        control_store(p, i + (size_t)v * MOTE_W_LANES, &s[v]);
+    }
 }
 
 /* mote_quat_spring on every lane. */
@@ -189,8 +225,8 @@ void MOTE_VARIANT_FN(mote_kernel_orientation_control)(float *const *p, const voi
                                                       size_t begin, size_t end) {
     orientation_wide_constants w;
     wide_constants(constants, &w);
-    mote_lane_loop(p, begin, end, &w, control_vector,
-                   ORIENTATION_PLAN(ORIENTATION_CONTROL_READS, ORIENTATION_CONTROL_WRITES));
+    mote_lane_loop_paired(p, begin, end, &w, control_vector, control_pair,
+                          ORIENTATION_PLAN(ORIENTATION_CONTROL_READS, ORIENTATION_CONTROL_WRITES));
 }
 
 void MOTE_VARIANT_FN(mote_kernel_orientation_spring)(float *const *p, const void *constants,
