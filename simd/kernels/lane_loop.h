@@ -4,7 +4,8 @@
  * [begin, end) in full vectors, prefetching ahead where the plan says it pays, and runs the
  * last partial vector through a zero-padded buffer, so any range works without reading or
  * writing outside it and gives a whole-pool step's bits. With a constant plan and body it
- * inlines into straight loops (one with prefetch, one without). */
+ * inlines into straight loops (one with prefetch, one without). A kernel may also supply a
+ * body for two vectors at once (mote_lane_loop_paired), which then runs the full pairs. */
 #ifndef MOTE_LANE_LOOP_H
 #define MOTE_LANE_LOOP_H
 
@@ -20,6 +21,12 @@
 /* One vector of elements starting at index i of the field arrays p; k is the kernel's
  * broadcast constants. */
 typedef void (*mote_lane_body_fn)(float *const *p, size_t i, const void *k);
+
+/* Two vectors, at i and i + MOTE_W_LANES, in one body: for a kernel whose vector is one long
+ * dependency chain through an inner loop (the out-of-order core cannot reach the next vector's
+ * chain past the loop), so that two chains are in flight; the same bits as two calls of the
+ * kind's one-vector body. */
+typedef void (*mote_lane_pair_fn)(float *const *p, size_t i, const void *k);
 
 typedef struct mote_lane_plan {
     int field_count;        /* fields of the kind (<= MOTE_MAX_FIELDS) */
@@ -53,27 +60,36 @@ MOTE_ALWAYS_INLINE void mote_lane_prefetch(float *const *p, size_t i, const mote
     }
 }
 
-/* The full vectors of [begin, end), unrolled; returns where the rest starts. */
+/* The full vectors of [begin, end), unrolled (in pairs through pair where there is one);
+ * returns where the rest starts. */
 MOTE_ALWAYS_INLINE size_t mote_lane_vectors(float *const *p, size_t begin, size_t end,
                                             const void *k, mote_lane_body_fn body,
-                                            const mote_lane_plan plan, bool prefetch) {
-    const size_t step = (size_t)plan.unroll * MOTE_W_LANES;
+                                            mote_lane_pair_fn pair, const mote_lane_plan plan,
+                                            bool prefetch) {
+    const int per = pair != NULL ? 2 : plan.unroll;
+    const size_t step = (size_t)per * MOTE_W_LANES;
     size_t i = begin;
     for (; i + step <= end; i += step) {
-        for (int u = 0; u < plan.unroll; ++u) {
+        for (int u = 0; u < per; ++u) {
             if (prefetch) {
                 mote_lane_prefetch(p, i + (size_t)u * MOTE_W_LANES, plan);
             }
-            body(p, i + (size_t)u * MOTE_W_LANES, k);
+            if (pair == NULL) {
+                body(p, i + (size_t)u * MOTE_W_LANES, k);
+            }
+        }
+        if (pair != NULL) {
+            pair(p, i, k);
         }
     }
     return i;
 }
 
-/* Steps [begin, end) of the field arrays p with body under plan. */
-MOTE_ALWAYS_INLINE void mote_lane_loop(float *const *fields, size_t begin, size_t end,
-                                       const void *k, mote_lane_body_fn body,
-                                       const mote_lane_plan plan) {
+/* Steps [begin, end) of the field arrays p with body under plan, the full vector pairs
+ * through pair (NULL: none, plan.unroll vectors at a time through body). */
+MOTE_ALWAYS_INLINE void mote_lane_loop_paired(float *const *fields, size_t begin, size_t end,
+                                              const void *k, mote_lane_body_fn body,
+                                              mote_lane_pair_fn pair, const mote_lane_plan plan) {
     /* A local copy of the field pointers: stores to the float arrays cannot alias it, so the
      * pointers stay in registers instead of being reloaded after every store. */
     float *p[MOTE_MAX_FIELDS];
@@ -81,8 +97,8 @@ MOTE_ALWAYS_INLINE void mote_lane_loop(float *const *fields, size_t begin, size_
         p[f] = fields[f];
     }
     size_t i = end - begin >= plan.prefetch_min
-                   ? mote_lane_vectors(p, begin, end, k, body, plan, true)
-                   : mote_lane_vectors(p, begin, end, k, body, plan, false);
+                   ? mote_lane_vectors(p, begin, end, k, body, pair, plan, true)
+                   : mote_lane_vectors(p, begin, end, k, body, pair, plan, false);
     for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
         body(p, i, k);
     }
@@ -104,6 +120,13 @@ MOTE_ALWAYS_INLINE void mote_lane_loop(float *const *fields, size_t begin, size_
             }
         }
     }
+}
+
+/* Steps [begin, end) of the field arrays p with body under plan. */
+MOTE_ALWAYS_INLINE void mote_lane_loop(float *const *fields, size_t begin, size_t end,
+                                       const void *k, mote_lane_body_fn body,
+                                       const mote_lane_plan plan) {
+    mote_lane_loop_paired(fields, begin, end, k, body, NULL, plan);
 }
 
 #endif

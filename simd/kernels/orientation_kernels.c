@@ -82,22 +82,58 @@ MOTE_ALWAYS_INLINE void control_substep(mote_wf q[4], mote_wf w[3], const mote_w
     mote_w_quat_normalize(moved, q);
 }
 
-MOTE_ALWAYS_INLINE void control_vector(float *const *p, size_t i, const void *k) {
-    const orientation_wide_constants *c = k;
-    mote_wf q[4], w[3], target[4];
-    load4(p, ORIENTATION_QX, i, q);
-    load3(p, ORIENTATION_WX, i, w);
-    load4(p, ORIENTATION_TX, i, target);
-    mote_wf stiffness = mote_w_load(p[ORIENTATION_STIFFNESS] + i);
-    mote_wf damping = mote_w_load(p[ORIENTATION_DAMPING] + i);
+/* One vector of control elements: the state the sub-steps carry and the gains they read. */
+typedef struct control_lanes {
+    mote_wf q[4], w[3], target[4], stiffness, damping, cap;
+} control_lanes;
+
+MOTE_ALWAYS_INLINE void control_load(float *const *p, size_t i, control_lanes *s) {
+    load4(p, ORIENTATION_QX, i, s->q);
+    load3(p, ORIENTATION_WX, i, s->w);
+    load4(p, ORIENTATION_TX, i, s->target);
+    s->stiffness = mote_w_load(p[ORIENTATION_STIFFNESS] + i);
+    s->damping = mote_w_load(p[ORIENTATION_DAMPING] + i);
     mote_wf max_speed = mote_w_load(p[ORIENTATION_MAX_SPEED] + i);
-    mote_wf cap =
+    s->cap =
         mote_w_select(mote_w_gt(max_speed, mote_w_set1(0.0f)), max_speed, mote_w_set1(INFINITY));
-    for (int n = 0; n < c->substeps; ++n) {
-        control_substep(q, w, target, stiffness, damping, cap, c->h);
+}
+
+MOTE_ALWAYS_INLINE void control_store(float *const *p, size_t i, const control_lanes *s) {
+    store(p, ORIENTATION_QX, i, s->q, 4);
+    store(p, ORIENTATION_WX, i, s->w, 3);
+}
+
+MOTE_ALWAYS_INLINE void control_vector(float *const *p, size_t i, const void *k) {
+    const orientation_wide_constants c = *(const orientation_wide_constants *)k;
+    control_lanes s;
+    control_load(p, i, &s);
+    for (int n = 0; n < c.substeps; ++n) {
+        control_substep(s.q, s.w, s.target, s.stiffness, s.damping, s.cap, c.h);
     }
-    store(p, ORIENTATION_QX, i, q, 4);
-    store(p, ORIENTATION_WX, i, w, 3);
+    control_store(p, i, &s);
+}
+
+/* Two vectors through the sub-steps side by side: each sub-step is one long dependency chain
+ * (error -> omega -> turn -> q), and the sub-step loop keeps the out-of-order core from
+ * reaching the next vector's chain, so a lone vector waits on latency. */
+MOTE_ALWAYS_INLINE void control_pair(float *const *p, size_t i, const void *k) {
+    const orientation_wide_constants c = *(const orientation_wide_constants *)k;
+    control_lanes s[2];
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+        control_load(p, i + (size_t)v * MOTE_W_LANES, &s[v]);
+    }
+    for (int n = 0; n < c.substeps; ++n) {
+#pragma GCC unroll 2
+        for (int v = 0; v < 2; ++v) {
+            control_substep(s[v].q, s[v].w, s[v].target, s[v].stiffness, s[v].damping, s[v].cap,
+                            c.h);
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+        control_store(p, i + (size_t)v * MOTE_W_LANES, &s[v]);
+    }
 }
 
 /* mote_quat_spring on every lane. */
@@ -146,31 +182,62 @@ MOTE_ALWAYS_INLINE void damper_vector(float *const *p, size_t i, const void *k) 
 }
 
 /* mote_inertialize_quat_update on every lane: mote_quat_decay of the offset, then the output
- * offset * incoming and incoming omega + offset omega. */
-MOTE_ALWAYS_INLINE void inertialize_vector(float *const *p, size_t i, const void *k) {
-    const orientation_wide_constants *c = k;
-    mote_wf offset[4], ow[3], incoming[4], iw[3], j0[3], j1[3], scaled[3], q[4], w[3];
-    load4(p, ORIENTATION_OQX, i, offset);
-    load3(p, ORIENTATION_OWX, i, ow);
-    load4(p, ORIENTATION_TX, i, incoming);
-    load3(p, ORIENTATION_IWX, i, iw);
-    mote_wf y = mote_w_mul(halflife_to_damping(mote_w_load(p[ORIENTATION_HALFLIFE] + i)),
-                           mote_w_set1(0.5f));
-    mote_wf ydt = mote_w_mul(y, c->dt);
-    mote_w_quat_to_rotation_vector(offset, j0);
-    mote_wf e = mote_w_exp(mote_w_neg(ydt));
-    for (int a = 0; a < 3; ++a) {
-        j1[a] = mote_w_add(ow[a], mote_w_mul(j0[a], y));
-        scaled[a] = mote_w_mul(mote_w_add(j0[a], mote_w_mul(j1[a], c->dt)), e);
-        ow[a] = mote_w_mul(mote_w_sub(ow[a], mote_w_mul(j1[a], ydt)), e);
-        w[a] = mote_w_add(iw[a], ow[a]);
+ * offset * incoming and incoming omega + offset omega; n (1 or 2) vectors from i, stage by
+ * stage, so that the second vector's dependency chain (log map -> decay -> exponential map
+ * -> product) sits beside the first's within the out-of-order window. */
+MOTE_ALWAYS_INLINE void inertialize_lanes(float *const *p, size_t i, const void *k, const int n) {
+    const orientation_wide_constants c = *(const orientation_wide_constants *)k;
+    mote_wf offset[2][4], ow[2][3], j0[2][3], scaled[2][3], y[2], ydt[2], e[2];
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        const size_t at = i + (size_t)v * MOTE_W_LANES;
+        load4(p, ORIENTATION_OQX, at, offset[v]);
+        y[v] = mote_w_mul(halflife_to_damping(mote_w_load(p[ORIENTATION_HALFLIFE] + at)),
+                          mote_w_set1(0.5f));
+        ydt[v] = mote_w_mul(y[v], c.dt);
+        e[v] = mote_w_exp(mote_w_neg(ydt[v]));
     }
-    mote_w_quat_from_rotation_vector(scaled, offset);
-    mote_w_quat_mul(offset, incoming, q);
-    store(p, ORIENTATION_QX, i, q, 4);
-    store(p, ORIENTATION_WX, i, w, 3);
-    store(p, ORIENTATION_OQX, i, offset, 4);
-    store(p, ORIENTATION_OWX, i, ow, 3);
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        mote_w_quat_to_rotation_vector(offset[v], j0[v]);
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        const size_t at = i + (size_t)v * MOTE_W_LANES;
+        load3(p, ORIENTATION_OWX, at, ow[v]);
+        for (int a = 0; a < 3; ++a) {
+            mote_wf j1 = mote_w_add(ow[v][a], mote_w_mul(j0[v][a], y[v]));
+            scaled[v][a] = mote_w_mul(mote_w_add(j0[v][a], mote_w_mul(j1, c.dt)), e[v]);
+            ow[v][a] = mote_w_mul(mote_w_sub(ow[v][a], mote_w_mul(j1, ydt[v])), e[v]);
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        mote_w_quat_from_rotation_vector(scaled[v], offset[v]);
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        const size_t at = i + (size_t)v * MOTE_W_LANES;
+        mote_wf incoming[4], iw[3], q[4], w[3];
+        load4(p, ORIENTATION_TX, at, incoming);
+        load3(p, ORIENTATION_IWX, at, iw);
+        for (int a = 0; a < 3; ++a) {
+            w[a] = mote_w_add(iw[a], ow[v][a]);
+        }
+        mote_w_quat_mul(offset[v], incoming, q);
+        store(p, ORIENTATION_QX, at, q, 4);
+        store(p, ORIENTATION_WX, at, w, 3);
+        store(p, ORIENTATION_OQX, at, offset[v], 4);
+        store(p, ORIENTATION_OWX, at, ow[v], 3);
+    }
+}
+
+MOTE_ALWAYS_INLINE void inertialize_vector(float *const *p, size_t i, const void *k) {
+    inertialize_lanes(p, i, k, 1);
+}
+
+MOTE_ALWAYS_INLINE void inertialize_pair(float *const *p, size_t i, const void *k) {
+    inertialize_lanes(p, i, k, 2);
 }
 
 /* Ranges of 256 elements and more prefetch 128 elements ahead into L2, once per 64-byte line
@@ -189,8 +256,8 @@ void MOTE_VARIANT_FN(mote_kernel_orientation_control)(float *const *p, const voi
                                                       size_t begin, size_t end) {
     orientation_wide_constants w;
     wide_constants(constants, &w);
-    mote_lane_loop(p, begin, end, &w, control_vector,
-                   ORIENTATION_PLAN(ORIENTATION_CONTROL_READS, ORIENTATION_CONTROL_WRITES));
+    mote_lane_loop_paired(p, begin, end, &w, control_vector, control_pair,
+                          ORIENTATION_PLAN(ORIENTATION_CONTROL_READS, ORIENTATION_CONTROL_WRITES));
 }
 
 void MOTE_VARIANT_FN(mote_kernel_orientation_spring)(float *const *p, const void *constants,
@@ -213,6 +280,7 @@ void MOTE_VARIANT_FN(mote_kernel_orientation_inertialize)(float *const *p, const
                                                           size_t begin, size_t end) {
     orientation_wide_constants w;
     wide_constants(constants, &w);
-    mote_lane_loop(p, begin, end, &w, inertialize_vector,
-                   ORIENTATION_PLAN(ORIENTATION_INERTIALIZE_READS, ORIENTATION_INERTIALIZE_WRITES));
+    mote_lane_loop_paired(
+        p, begin, end, &w, inertialize_vector, inertialize_pair,
+        ORIENTATION_PLAN(ORIENTATION_INERTIALIZE_READS, ORIENTATION_INERTIALIZE_WRITES));
 }

@@ -11,6 +11,7 @@
 #include "demo_crowd.h"
 #include "demo_diff.h"
 #include "demo_launch.h"
+#include "demo_orientation.h"
 #include "demo_run.h"
 #include "demo_scene.h"
 
@@ -53,8 +54,9 @@ int main(int argc, char **argv) {
                 "springs per second for both, the speedup, and the largest difference; then a\n"
                 "crowd of 50,000 movers walking between waypoints, 100,000 debris pieces\n"
                 "shed by a spinning station, a flock of 4,000 flyers landing on perches,\n"
-                "5,000 chasers docking with spinning stations, and a launch schedule of 4,096\n"
-                "rockets dropping their stages, the same way.\n");
+                "5,000 chasers docking with spinning stations, a launch schedule of 4,096\n"
+                "rockets dropping their stages, and 2,048 turrets tracking drones beside 2,048\n"
+                "ships blending between animation clips, the same way.\n");
         return help ? 0 : 2;
     }
 
@@ -103,7 +105,7 @@ int main(int argc, char **argv) {
     /* The scenes after the springs and the crowd, each on the best backend and the reference,
      * each printing its own report. */
     bool (*const scenes[])(mote_backend) = {demo_debris_run, demo_flights_run, demo_docking_run,
-                                            demo_launch_run};
+                                            demo_launch_run, demo_orientation_run};
     for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; ++k) {
         if (!scenes[k](best)) {
             return 1;
