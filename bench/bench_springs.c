@@ -36,6 +36,10 @@ static mote_spring_desc plausible_spring(uint64_t *rng) {
     /* 0.2 to 1.5 times critical damping: under-, critically and over-damped springs mixed. */
     d.damping = 2.0f * sqrtf(d.stiffness) * random_range(rng, 0.2f, 1.5f);
     d.rate = random_range(rng, 1.0f, 10.0f);
+    /* inertialize: from the draws above, so the other kinds' springs stay as they were */
+    d.incoming_v = d.vi;
+    d.offset_x = d.xi - d.goal;
+    d.offset_v = d.v - d.vi;
     return d;
 }
 
@@ -88,7 +92,8 @@ void bench_springs_release(void) {
     }
 }
 
-/* Writes element i's state (x, v, xi, vi) into the view's arrays the kind has. */
+/* Writes element i's state (x, v, xi, vi, offset_x, offset_v) into the view's arrays the kind
+ * has. */
 static void write_state(const mote_spring_view *view, size_t i, const mote_spring_desc *d) {
     view->x[i] = d->x;
     if (view->v != NULL) {
@@ -97,6 +102,10 @@ static void write_state(const mote_spring_view *view, size_t i, const mote_sprin
     if (view->xi != NULL) {
         view->xi[i] = d->xi;
         view->vi[i] = d->vi;
+    }
+    if (view->offset_x != NULL) {
+        view->offset_x[i] = d->offset_x;
+        view->offset_v[i] = d->offset_v;
     }
 }
 
@@ -116,6 +125,9 @@ static void write_inputs(const mote_spring_view *view, mote_spring_kind kind, si
     }
     if (view->rate != NULL) {
         view->rate[i] = d->rate;
+    }
+    if (view->incoming_v != NULL) {
+        view->incoming_v[i] = d->incoming_v;
     }
 }
 
@@ -200,8 +212,12 @@ void bench_springs_restore_soa(bench_springs *springs) {
 
 size_t bench_springs_pool_bytes_per_element(const bench_springs *springs) {
     const mote_spring_view *f = &springs->view;
-    const float *stored[] = {f->x, f->v, f->goal, f->xi, f->vi, f->stiffness, f->damping, f->rate};
-    const float *state[] = {f->x, f->v, f->xi, f->vi};
+    /* every stored array read (inertialize's output x, v only written, but its cache lines
+     * still come in: write-allocate), and the state written back */
+    const float *stored[] = {f->x,          f->v,         f->goal,    f->xi,
+                             f->vi,         f->stiffness, f->damping, f->rate,
+                             f->incoming_v, f->offset_x,  f->offset_v};
+    const float *state[] = {f->x, f->v, f->xi, f->vi, f->offset_x, f->offset_v};
     size_t fields = 0;
     for (size_t i = 0; i < sizeof stored / sizeof stored[0]; ++i) {
         fields += stored[i] != NULL;

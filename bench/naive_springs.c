@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "mote/orientation.h"
 #include "mote/spring.h"
 
 /* The critical spring on one struct, as the seed writes it (halflife in seconds). */
@@ -41,6 +42,8 @@ NAIVE_LOOP(semi_implicit,
 NAIVE_LOOP(exp_response, e->x = mote_exp_response(e->x, e->goal, e->rate, dt))
 NAIVE_LOOP(damped, mote_spring_damper(&e->x, &e->v, e->goal, e->stiffness, e->damping, dt))
 NAIVE_LOOP(double, mote_double_spring(&e->x, &e->v, &e->xi, &e->vi, e->goal, e->halflife, dt))
+NAIVE_LOOP(inertialize, mote_inertialize_update(&e->x, &e->v, &e->offset_x, &e->offset_v, e->goal,
+                                                e->incoming_v, e->halflife, dt))
 
 typedef void (*naive_loop_fn)(mote_spring_desc *springs, size_t count, float dt);
 
@@ -54,6 +57,7 @@ static const naive_loop_fn naive_loops[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_EXP_RESPONSE] = naive_exp_response,
     [MOTE_SPRING_DAMPED] = naive_damped,
     [MOTE_SPRING_DOUBLE] = naive_double,
+    [MOTE_SPRING_INERTIALIZE] = naive_inertialize,
 };
 
 void bench_naive_step(mote_spring_kind kind, mote_spring_desc *springs, size_t count, float dt) {

@@ -39,6 +39,7 @@ static const struct {
     {"stages/no_kick", 0xd76f8a3fed68ba2dull},
     {"orientation/control", 0xe0b11254de3cd779ull}, {"orientation/spring", 0x2fd7bee1722a72b3ull},
     {"orientation/damper", 0x448fa5d9b2c7b15eull},  {"orientation/inertialize", 0x76ab0f50c92cf577ull},
+    {"spring/inertialize", 0x26f63b16e0a5f0d9ull},
     /* clang-format on */
 };
 

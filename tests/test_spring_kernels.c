@@ -123,6 +123,11 @@ static void seed_state(mote_spring_kind kind, uint64_t seed, state *s) {
         s->f[SPRING_FIELD_GOAL][i] = goal;
         s->f[SPRING_FIELD_XI][i] = x + test_rng_range(&rng, -1, 1);
         s->f[SPRING_FIELD_VI][i] = v * 0.5f;
+        /* inertialize: incoming velocity and offset from the values above (no draws of their
+         * own, so the other kinds' states stay as they were); the output starts at x, v */
+        s->f[SPRING_FIELD_INCOMING_V][i] = v * 0.5f;
+        s->f[SPRING_FIELD_OFFSET_X][i] = x - goal;
+        s->f[SPRING_FIELD_OFFSET_V][i] = v - v * 0.5f;
         /* force springs: under, exactly critical, within the critical band, over, free,
          * damping only, stiff, and a generic mix; each jittered so the coefficients vary. */
         float m = (float)(1 + (int)test_rng_range(&rng, 0, 20)); /* integer: m^2, 2m exact */
@@ -162,11 +167,13 @@ static void seed_state(mote_spring_kind kind, uint64_t seed, state *s) {
     }
 }
 
-/* The element's scale: the largest magnitude among its state fields before and after. */
+/* The element's scale: the largest magnitude among its state fields (those the kind reads or
+ * writes) before and after. */
 static double element_scale(unsigned reads, const state *before, const state *after, size_t i) {
     double scale = 0.0;
-    const int fields[] = {SPRING_FIELD_X, SPRING_FIELD_V, SPRING_FIELD_GOAL, SPRING_FIELD_XI,
-                          SPRING_FIELD_VI};
+    const int fields[] = {SPRING_FIELD_X,        SPRING_FIELD_V,       SPRING_FIELD_GOAL,
+                          SPRING_FIELD_XI,       SPRING_FIELD_VI,      SPRING_FIELD_INCOMING_V,
+                          SPRING_FIELD_OFFSET_X, SPRING_FIELD_OFFSET_V};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; ++k) {
         int f = fields[k];
         if (reads & SPRING_BIT(f)) {
@@ -218,8 +225,8 @@ static const mote_kernel_table *scalar_table(void) {
 static void check_one_step(mote_spring_kind kind, float dt) {
     size_t count;
     const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    const unsigned reads = spring_kind_reads[kind];
     const unsigned writes = spring_kind_writes[kind];
+    const unsigned reads = spring_kind_reads[kind] | writes;
     state start = state_alloc(), ref = state_alloc(), wide = state_alloc(), first = state_alloc();
     seed_state(kind, 0x5eed0000u + (uint64_t)kind, &start);
     state_copy(&ref, &start);
@@ -272,8 +279,8 @@ static void check_one_step(mote_spring_kind kind, float dt) {
 static void check_long_run(mote_spring_kind kind) {
     size_t count;
     const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    const unsigned reads = spring_kind_reads[kind];
     const unsigned writes = spring_kind_writes[kind];
+    const unsigned reads = spring_kind_reads[kind] | writes;
     const float dt = 1.0f / 60.0f;
     state start = state_alloc(), ref = state_alloc(), wide = state_alloc(), first = state_alloc();
     seed_state(kind, 0x1006u + (uint64_t)kind, &start);
@@ -361,8 +368,12 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
             }
             state s = state_alloc();
             seed_state((mote_spring_kind)kind, 7, &s);
-            s.f[SPRING_FIELD_X][37] = NAN;
-            s.f[SPRING_FIELD_X][38] = INFINITY;
+            /* x, or where the kind does not read x (inertialize: its output), its offset */
+            const int poisoned = (spring_kind_reads[kind] & SPRING_BIT(SPRING_FIELD_X))
+                                     ? SPRING_FIELD_X
+                                     : SPRING_FIELD_OFFSET_X;
+            s.f[poisoned][37] = NAN;
+            s.f[poisoned][38] = INFINITY;
             run(tables[ti], (mote_spring_kind)kind, &s, 1.0f / 60.0f, 3);
             for (size_t i = 0; i < COUNT; ++i) {
                 if (i == 37 || i == 38) {

@@ -20,6 +20,7 @@
     X(spring_exp_response)                                                                         \
     X(spring_damped)                                                                               \
     X(spring_double)                                                                               \
+    X(spring_inertialize)                                                                          \
     X(mover)                                                                                       \
     X(debris)                                                                                      \
     X(docking)                                                                                     \

@@ -23,11 +23,18 @@ typedef struct spring_bound {
 } spring_bound;
 
 static const spring_bound spring_bounds[MOTE_SPRING_KIND_COUNT] = {
-    [MOTE_SPRING_DAMPER] = {4, 0, 2.4e-4, 1},       [MOTE_SPRING_CRITICAL] = {4, 0, 2.4e-4, 1},
-    [MOTE_SPRING_ANGLE] = {4, 0, 1e-3, 2},          [MOTE_SPRING_DOUBLE_ANGLE] = {8, 1.1, 1e-3, 2},
-    [MOTE_SPRING_DECAY] = {4, 0, 2.4e-4, 1},        [MOTE_SPRING_SEMI_IMPLICIT] = {0, 0, 0, 1},
-    [MOTE_SPRING_EXP_RESPONSE] = {4, 0, 2.4e-4, 1}, [MOTE_SPRING_DAMPED] = {8, 0, 4.8e-4, 1},
+    [MOTE_SPRING_DAMPER] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_CRITICAL] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_ANGLE] = {4, 0, 1e-3, 2},
+    [MOTE_SPRING_DOUBLE_ANGLE] = {8, 1.1, 1e-3, 2},
+    [MOTE_SPRING_DECAY] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_SEMI_IMPLICIT] = {0, 0, 0, 1},
+    [MOTE_SPRING_EXP_RESPONSE] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_DAMPED] = {8, 0, 4.8e-4, 1},
     [MOTE_SPRING_DOUBLE] = {8, 1.1, 2.4e-4, 1},
+    /* the offset as decay (4), and the output's sum, at most twice the scale, rounded once
+     * more (2) */
+    [MOTE_SPRING_INERTIALIZE] = {6, 0, 2.4e-4, 1},
 };
 
 /* Bound on one step of dt for one written field, in scaled ULP. */

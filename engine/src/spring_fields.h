@@ -16,7 +16,10 @@
     X(SPRING_FIELD_VI, vi, vi, STATE, FINITE, MEMBER)                                              \
     X(SPRING_FIELD_STIFFNESS, stiffness, stiffness, PARAM, NONNEGATIVE, MEMBER)                    \
     X(SPRING_FIELD_DAMPING, damping, damping, PARAM, NONNEGATIVE, MEMBER)                          \
-    X(SPRING_FIELD_RATE, rate, rate, PARAM, NONNEGATIVE, MEMBER)
+    X(SPRING_FIELD_RATE, rate, rate, PARAM, NONNEGATIVE, MEMBER)                                   \
+    X(SPRING_FIELD_INCOMING_V, incoming_v, incoming_v, INPUT, FINITE, MEMBER)                      \
+    X(SPRING_FIELD_OFFSET_X, offset_x, offset_x, STATE, FINITE, MEMBER)                            \
+    X(SPRING_FIELD_OFFSET_V, offset_v, offset_v, STATE, FINITE, MEMBER)
 
 enum { SPRING_FIELDS(MOTE_FIELD_ENUM) SPRING_FIELD_COUNT };
 
@@ -30,9 +33,11 @@ enum { SPRING_FIELDS(MOTE_FIELD_ENUM) SPRING_FIELD_COUNT };
 #define SPRING_FORCE_MODEL                                                                         \
     (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V) | SPRING_BIT(SPRING_FIELD_GOAL) |     \
      SPRING_BIT(SPRING_FIELD_STIFFNESS) | SPRING_BIT(SPRING_FIELD_DAMPING))
-#define SPRING_XV (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V))
+#define SPRING_XV     (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V))
+#define SPRING_OFFSET (SPRING_BIT(SPRING_FIELD_OFFSET_X) | SPRING_BIT(SPRING_FIELD_OFFSET_V))
 
-/* Fields each kind reads (and so the pool stores), indexed by mote_spring_kind. */
+/* Fields each kind reads, indexed by mote_spring_kind. A pool stores these and the ones its
+ * kind writes (only inertialize writes one it does not read: its output x, v). */
 static const unsigned spring_kind_reads[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_DAMPER] = SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_GOAL) |
                            SPRING_BIT(SPRING_FIELD_DAMPING),
@@ -45,6 +50,9 @@ static const unsigned spring_kind_reads[MOTE_SPRING_KIND_COUNT] = {
         SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_GOAL) | SPRING_BIT(SPRING_FIELD_RATE),
     [MOTE_SPRING_DAMPED] = SPRING_FORCE_MODEL,
     [MOTE_SPRING_DOUBLE] = SPRING_DOUBLE_MODEL,
+    [MOTE_SPRING_INERTIALIZE] = SPRING_BIT(SPRING_FIELD_GOAL) |
+                                SPRING_BIT(SPRING_FIELD_INCOMING_V) | SPRING_OFFSET |
+                                SPRING_BIT(SPRING_FIELD_DAMPING),
 };
 
 /* Fields each kind writes: its state. */
@@ -59,6 +67,7 @@ static const unsigned spring_kind_writes[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_EXP_RESPONSE] = SPRING_BIT(SPRING_FIELD_X),
     [MOTE_SPRING_DAMPED] = SPRING_XV,
     [MOTE_SPRING_DOUBLE] = SPRING_XV | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_VI),
+    [MOTE_SPRING_INERTIALIZE] = SPRING_XV | SPRING_OFFSET,
 };
 
 /* What every spring kernel receives: the step's dt (s), already checked; the semi-implicit

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kernel_table.h"
+#include "mote/orientation.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
 #include "pool_api.h"
@@ -12,8 +13,8 @@
 /* What mote_default_spring_pool_def() writes to internal_cookie. */
 #define SPRING_POOL_COOKIE 0x5350524e /* "SPRN" */
 
-_Static_assert(MOTE_KERNEL_spring_double - MOTE_KERNEL_spring_damper ==
-                   MOTE_SPRING_DOUBLE - MOTE_SPRING_DAMPER,
+_Static_assert(MOTE_KERNEL_spring_inertialize - MOTE_KERNEL_spring_damper ==
+                   MOTE_SPRING_INERTIALIZE - MOTE_SPRING_DAMPER,
                "the spring kernels are listed in mote_spring_kind order");
 _Static_assert(sizeof(mote_spring_view) == sizeof(size_t) + SPRING_FIELD_COUNT * sizeof(float *),
                "the field list names every pointer of mote_spring_view");
@@ -33,6 +34,7 @@ static const char *const kind_names[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_EXP_RESPONSE] = "exp_response",
     [MOTE_SPRING_DAMPED] = "damped",
     [MOTE_SPRING_DOUBLE] = "double",
+    [MOTE_SPRING_INERTIALIZE] = "inertialize",
 };
 
 const char *mote_spring_kind_name(mote_spring_kind kind) {
@@ -81,7 +83,8 @@ mote_spring_desc mote_default_spring_desc(void) {
 static bool has_halflife(mote_spring_kind kind) {
     return kind == MOTE_SPRING_DAMPER || kind == MOTE_SPRING_CRITICAL ||
            kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE ||
-           kind == MOTE_SPRING_DECAY || kind == MOTE_SPRING_DOUBLE;
+           kind == MOTE_SPRING_DECAY || kind == MOTE_SPRING_DOUBLE ||
+           kind == MOTE_SPRING_INERTIALIZE;
 }
 
 /* The double kinds run two springs in series, each on half the half-life. */
@@ -106,15 +109,17 @@ static mote_spring_kind kind_of(const mote_pool *pool) {
     return ((const spring_settings *)mote_pool_settings_const(pool))->kind;
 }
 
+/* What the kind reads, and what it writes without reading (inertialize's output). */
 static uint64_t stored_fields(const mote_pool *pool) {
-    return spring_kind_reads[kind_of(pool)];
+    return spring_kind_reads[kind_of(pool)] | spring_kind_writes[kind_of(pool)];
 }
 
 static mote_kernel_id kernel(const mote_pool *pool) {
     return (mote_kernel_id)(MOTE_KERNEL_spring_damper + (int)kind_of(pool));
 }
 
-/* The half-life kinds store the damping their half-life implies. */
+/* The half-life kinds store the damping their half-life implies. Inertialize refuses a
+ * negative half-life, as the orientation pool's inertialize kind does. */
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     const mote_spring_desc *d = desc;
     mote_spring_kind kind = kind_of(pool);
@@ -123,6 +128,9 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
     }
     if (!isfinite(d->halflife)) {
         return MOTE_ERROR_NON_FINITE;
+    }
+    if (kind == MOTE_SPRING_INERTIALIZE && d->halflife < 0.0f) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
     }
     values[SPRING_FIELD_DAMPING] = mote_spring_damping_for_kind(kind, d->halflife);
     return MOTE_OK;
@@ -215,4 +223,38 @@ void mote_spring_run_table(const mote_kernel_table *table, mote_spring_kind kind
     spring_view_pointers(view, p);
     const mote_spring_constants c = {dt};
     table->kernel[MOTE_KERNEL_spring_damper + (int)kind](p, &c, begin, end);
+}
+
+mote_status mote_spring_pool_transition(mote_spring_pool *pool, mote_id id, float incoming_x,
+                                        float incoming_v) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD) || kind_of(p) != MOTE_SPRING_INERTIALIZE) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_spring_desc d;
+    mote_status status = mote_spring_pool_get(pool, id, &d);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (!isfinite(incoming_x) || !isfinite(incoming_v)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    mote_inertialize_transition(&d.offset_x, &d.offset_v, d.goal, d.incoming_v, incoming_x,
+                                incoming_v);
+    /* the incoming pose and the offset; the output (x, v) is left as the last step wrote it.
+     * Finite operands can still overflow: check before any write. */
+    if (!isfinite(d.offset_x) || !isfinite(d.offset_v)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    const float values[4] = {incoming_x, incoming_v, d.offset_x, d.offset_v};
+    const int fields[4] = {SPRING_FIELD_GOAL, SPRING_FIELD_INCOMING_V, SPRING_FIELD_OFFSET_X,
+                           SPRING_FIELD_OFFSET_V};
+    /* the id was checked by get: these writes cannot fail */
+    for (int k = 0; k < 4; ++k) {
+        status = mote_pool_set_field(p, RECORD, id, fields[k], values[k]);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    return MOTE_OK;
 }

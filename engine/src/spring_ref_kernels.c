@@ -13,8 +13,10 @@
     float *x = p[SPRING_FIELD_X], *v = p[SPRING_FIELD_V], *goal = p[SPRING_FIELD_GOAL];            \
     float *xi = p[SPRING_FIELD_XI], *vi = p[SPRING_FIELD_VI];                                      \
     const float *stiffness = p[SPRING_FIELD_STIFFNESS], *damping = p[SPRING_FIELD_DAMPING];        \
-    const float *rate = p[SPRING_FIELD_RATE];                                                      \
-    (void)x, (void)v, (void)goal, (void)xi, (void)vi, (void)stiffness, (void)damping, (void)rate
+    const float *rate = p[SPRING_FIELD_RATE], *incoming_v = p[SPRING_FIELD_INCOMING_V];            \
+    float *offset_x = p[SPRING_FIELD_OFFSET_X], *offset_v = p[SPRING_FIELD_OFFSET_V];              \
+    (void)x, (void)v, (void)goal, (void)xi, (void)vi, (void)stiffness, (void)damping, (void)rate,  \
+        (void)incoming_v, (void)offset_x, (void)offset_v
 
 void mote_kernel_spring_damper_scalar(float *const *p, const void *constants, size_t begin,
                                       size_t end) {
@@ -85,5 +87,17 @@ void mote_kernel_spring_double_scalar(float *const *p, const void *constants, si
     SPRING_REF_ARRAYS;
     for (size_t i = begin; i < end; ++i) {
         mote_ref_double_spring(&x[i], &v[i], &xi[i], &vi[i], goal[i], damping[i], dt);
+    }
+}
+
+/* mote_inertialize_update with the incoming pose (goal, incoming_v), in damping form: the
+ * offset decays (mote_ref_decay), and the output is the incoming pose plus the offset. */
+void mote_kernel_spring_inertialize_scalar(float *const *p, const void *constants, size_t begin,
+                                           size_t end) {
+    SPRING_REF_ARRAYS;
+    for (size_t i = begin; i < end; ++i) {
+        mote_ref_decay(&offset_x[i], &offset_v[i], damping[i], dt);
+        x[i] = goal[i] + offset_x[i];
+        v[i] = incoming_v[i] + offset_v[i];
     }
 }

@@ -15,8 +15,12 @@
  *       intermediate spring's one-ULP difference by y^2 dt e^(-y dt), at most 0.54/dt (32 at
  *       60 Hz, for a half-life near 2.9 dt); 20 measured over 3 million elements at 60 Hz.
  *   semi_implicit: 0 (no transcendental: the reference's bits)
+ *   inertialize: offset_x, offset_v as decay's (4); the output x = goal + offset_x and
+ *       v = incoming_v + offset_v <= 6: the offset's 4 and one more rounding of a sum at
+ *       most twice the element's scale (2)
  * After 1,000 steps of 1/60 s, relative to the element's scale: 2.4e-4 (4.8e-4 damped, 1e-3
- * for the angle kinds, whose wrapped angle integrates the drift of v). Each step's exp
+ * for the angle kinds, whose wrapped angle integrates the drift of v; inertialize as decay,
+ * its output adding no feedback: 2.4e-4). Each step's exp
  * differs from libm's by up to an ULP and, at a constant dt, keeps its sign, so a long
  * half-life compounds it.
  * All wide variants agree with each other bit for bit. */
@@ -98,6 +102,23 @@ static inline void decay_body(spring_lanes *s, mote_wf dt) {
     mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
     s->f[SPRING_FIELD_X] = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
     s->f[SPRING_FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
+}
+
+/* mote_inertialize_update: decay_body's arithmetic on the offset, then the output is the
+ * incoming pose (goal, incoming_v) plus the offset. */
+static inline void inertialize_body(spring_lanes *s, mote_wf dt) {
+    mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
+    mote_wf ydt = mote_w_mul(y, dt);
+    mote_wf x = s->f[SPRING_FIELD_OFFSET_X];
+    mote_wf v = s->f[SPRING_FIELD_OFFSET_V];
+    mote_wf j1 = mote_w_add(v, mote_w_mul(x, y));
+    mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
+    x = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
+    v = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
+    s->f[SPRING_FIELD_OFFSET_X] = x;
+    s->f[SPRING_FIELD_OFFSET_V] = v;
+    s->f[SPRING_FIELD_X] = mote_w_add(s->f[SPRING_FIELD_GOAL], x);
+    s->f[SPRING_FIELD_V] = mote_w_add(s->f[SPRING_FIELD_INCOMING_V], v);
 }
 
 static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
@@ -203,6 +224,7 @@ SPRING_KERNEL(MOTE_SPRING_DECAY, decay, dt)
 SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, dt)
 SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt)
 SPRING_KERNEL(MOTE_SPRING_DOUBLE, double, dt)
+SPRING_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, dt)
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
 SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
               dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt)

@@ -6,9 +6,12 @@
 #include "state_hash.h"
 
 /* One line per pool family: X(name) expects `const pool_family pool_family_<name>` in
- * tests/pools/<name>_adapter.c. */
+ * tests/pools/<name>_adapter.c (spring_later: the spring kinds added since, in
+ * spring_adapter.c). A family's place is its adapters' indices (a fuzz seed's first byte):
+ * append, never insert. */
 #define POOL_FAMILIES(X)                                                                           \
-    X(spring) X(mover) X(debris) X(flight) X(docking) X(launch) X(stage) X(orientation)
+    X(spring)                                                                                      \
+    X(mover) X(debris) X(flight) X(docking) X(launch) X(stage) X(orientation) X(spring_later)
 
 #define DECLARE_FAMILY(name) extern const pool_family pool_family_##name;
 POOL_FAMILIES(DECLARE_FAMILY)

@@ -141,6 +141,11 @@ static void store_element(float *const *fields, mote_spring_kind kind, size_t i,
     value[SPRING_FIELD_DAMPING] =
         halflife_kind ? mote_spring_damping_for_kind(kind, e.halflife) : e.damping;
     value[SPRING_FIELD_RATE] = e.rate;
+    /* inertialize: the incoming velocity and the offset from the draws the others use (no
+     * draws of their own, so the other kinds' states stay as they were) */
+    value[SPRING_FIELD_INCOMING_V] = e.vi;
+    value[SPRING_FIELD_OFFSET_X] = e.xi;
+    value[SPRING_FIELD_OFFSET_V] = e.v;
     for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (fields[f] != NULL) {
             fields[f][i] = value[f];
@@ -184,7 +189,8 @@ static mote_pool *create(const compare_kind *self) {
     return mote_spring_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
 }
 
-/* The element's largest reference |x, v, goal, xi, vi| along the run (the trajectory). */
+/* The element's largest reference |x, v, goal, xi, vi| (and inertialize's |incoming_v,
+ * offset_x, offset_v|) along the run (the trajectory). */
 static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
     (void)self;
     (void)field;
@@ -213,7 +219,8 @@ static const compare_kind *kinds(size_t *count) {
             .angle_fields = angle ? SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_XI) : 0u,
             .trajectory_fields = SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V) |
                                  SPRING_BIT(SPRING_FIELD_GOAL) | SPRING_BIT(SPRING_FIELD_XI) |
-                                 SPRING_BIT(SPRING_FIELD_VI),
+                                 SPRING_BIT(SPRING_FIELD_VI) | SPRING_BIT(SPRING_FIELD_INCOMING_V) |
+                                 SPRING_OFFSET,
             .create = create,
             .seed = seed_state,
             .scale = scale,
@@ -238,13 +245,14 @@ static const compare_kind *kinds(size_t *count) {
  * eight for the angle kinds: at most 9.4e-5 (critical x), 1.4e-4 (damped v, an undamped
  * spring of stiffness 5e4) and 3.3e-4 (angle x, spinning at 1600 rad/s). */
 static void print_bounds(FILE *stream) {
-    fprintf(stream, "  %-14s %-24s %s\n", "kind", "1 step (ULP: x v xi vi)",
+    fprintf(stream, "  %-14s %-24s %s\n", "kind", "1 step (ULP: x v xi vi ox ov)",
             "<= 1000 steps (relative)");
     for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
         unsigned written = spring_kind_writes[k];
         char ulps[64] = "";
         size_t used = 0;
-        const int fields[] = {SPRING_FIELD_X, SPRING_FIELD_V, SPRING_FIELD_XI, SPRING_FIELD_VI};
+        const int fields[] = {SPRING_FIELD_X,  SPRING_FIELD_V,        SPRING_FIELD_XI,
+                              SPRING_FIELD_VI, SPRING_FIELD_OFFSET_X, SPRING_FIELD_OFFSET_V};
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; ++f) {
             if (written & SPRING_BIT(fields[f])) {
                 used += (size_t)snprintf(

@@ -55,7 +55,7 @@ static void record(mote_spring_kind kind, const mote_spring_view *view, double t
 
 #define STRINGIFY_(x) #x
 #define STRINGIFY(x)  STRINGIFY_(x)
-#define LINEAR_KINDS  "damper critical decay semi_implicit exp_response damped double"
+#define LINEAR_KINDS  "damper critical decay semi_implicit exp_response damped double inertialize"
 #define ANGLE_KINDS   "angle double_angle"
 #define GOAL_JUMPS                                                                                 \
     { .legend = "goal jumps", .at = STRINGIFY(FIRST_JUMP) " " STRINGIFY(SECOND_JUMP) }
@@ -114,8 +114,16 @@ bool trace_scenario_springs(const trace_options *options, const char *csv_path,
         double t = (double)step * options->dt;
         for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
             mote_spring_view view = mote_spring_pool_view(pools[k]);
-            if (view.goal != NULL) {
-                view.goal[0] = goal_at((mote_spring_kind)k, t);
+            const float goal = goal_at((mote_spring_kind)k, t);
+            if (k == MOTE_SPRING_INERTIALIZE) {
+                /* inertialize switches its incoming pose through a transition: the output
+                 * stays continuous and decays onto the new goal */
+                if (view.goal[0] != goal) {
+                    mote_spring_pool_transition(pools[k], mote_spring_pool_id_at(pools[k], 0), goal,
+                                                0.0f);
+                }
+            } else if (view.goal != NULL) {
+                view.goal[0] = goal;
             }
             record((mote_spring_kind)k, &view, t, &csv);
             ++rows;

@@ -21,11 +21,16 @@ typedef enum mote_spring_kind {
     MOTE_SPRING_EXP_RESPONSE,  /* mote_exp_response: x, goal, rate (lambda) */
     MOTE_SPRING_DAMPED,        /* mote_spring_damper: x, v, goal, stiffness, damping */
     MOTE_SPRING_DOUBLE,        /* mote_double_spring: x, v, xi, vi, goal, halflife */
+    /* mote_inertialize_update (mote/orientation.h): the output (x, v) is the incoming pose
+     * (goal, incoming_v) plus an offset (offset_x, offset_v) decaying with halflife;
+     * mote_spring_pool_transition switches the incoming pose and keeps the output continuous */
+    MOTE_SPRING_INERTIALIZE,
     MOTE_SPRING_KIND_COUNT
 } mote_spring_kind;
 
 /* Name used by benchmarks and tools: "damper", "critical", "angle", "double_angle", "decay",
- * "semi_implicit", "exp_response", "damped", "double"; "unknown" outside the enum. */
+ * "semi_implicit", "exp_response", "damped", "double", "inertialize"; "unknown" outside the
+ * enum. */
 const char *mote_spring_kind_name(mote_spring_kind kind);
 
 /* Parses a kind name as printed by mote_spring_kind_name. False if unknown. */
@@ -57,10 +62,17 @@ typedef struct mote_spring_desc {
     float goal;      /* target value */
     float xi;        /* intermediate spring value (double kinds) */
     float vi;        /* intermediate spring velocity (double kinds) */
-    float halflife;  /* s; <= 0 is taken as 0 (damper, critical, angle, decay, double kinds) */
+    float halflife;  /* s; <= 0 is taken as 0 (damper, critical, angle, decay, double kinds);
+                      * inertialize: >= 0 (a negative one is refused) */
     float stiffness; /* 1/s^2, >= 0 (semi_implicit, damped) */
     float damping;   /* 1/s, >= 0 (semi_implicit, damped; the half-life kinds derive it) */
     float rate;      /* lambda, 1/s, >= 0 (exp_response) */
+    /* inertialize: the incoming pose's velocity (units/s; its position is goal), and the
+     * decaying offset the output adds to it (units, units/s). x and v are the output: a step
+     * writes them from the rest and never reads them. */
+    float incoming_v;
+    float offset_x;
+    float offset_v;
 } mote_spring_desc;
 
 /* An element at rest at 0: halflife 0.1 s, stiffness 5, damping 4.6 (the seed's docking
@@ -79,15 +91,18 @@ float mote_spring_damping_for_kind(mote_spring_kind kind, float halflife);
  * intended way to drive many elements; validate reports non-finite values written here. */
 typedef struct mote_spring_view {
     size_t count;
-    float *x;         /* every kind */
-    float *v;         /* all but damper and exp_response */
-    float *goal;      /* all but decay */
-    float *xi;        /* double kinds: the intermediate spring */
-    float *vi;        /* double kinds */
-    float *stiffness; /* semi_implicit, damped: 1/s^2 */
-    float *damping;   /* 1/s: semi_implicit and damped as given; the half-life kinds as
-                       * mote_spring_damping_for_kind(kind, halflife) */
-    float *rate;      /* exp_response: lambda, 1/s */
+    float *x;          /* every kind */
+    float *v;          /* all but damper and exp_response */
+    float *goal;       /* all but decay */
+    float *xi;         /* double kinds: the intermediate spring */
+    float *vi;         /* double kinds */
+    float *stiffness;  /* semi_implicit, damped: 1/s^2 */
+    float *damping;    /* 1/s: semi_implicit and damped as given; the half-life kinds as
+                        * mote_spring_damping_for_kind(kind, halflife) */
+    float *rate;       /* exp_response: lambda, 1/s */
+    float *incoming_v; /* inertialize: the incoming pose's velocity (its position is goal) */
+    float *offset_x;   /* inertialize: the decaying offset, units */
+    float *offset_v;   /* inertialize: units/s */
 } mote_spring_view;
 
 typedef struct mote_spring_pool mote_spring_pool;
@@ -137,6 +152,16 @@ mote_status mote_spring_pool_set(mote_spring_pool *pool, mote_id id, const mote_
 /* Sets one element's goal (the kind's units). MOTE_ERROR_NON_FINITE for NaN or infinity;
  * MOTE_ERROR_INVALID_ARGUMENT for the decay kind, which has no goal. */
 mote_status mote_spring_pool_set_goal(mote_spring_pool *pool, mote_id id, float goal);
+
+/* Inertialize pools: switches element id's incoming pose to (incoming_x, incoming_v) (units,
+ * units/s) through mote_inertialize_transition from the current one (goal, incoming_v), so
+ * the output (x, v) stays where it is and as fast as it is, and then decays onto the new pose.
+ * MOTE_ERROR_NON_FINITE for NaN or infinity, MOTE_ERROR_INVALID_ARGUMENT for a pool of
+ * another kind, the id's errors (MOTE_ERROR_STALE_ID, MOTE_ERROR_WRONG_POOL), and no change.
+ * (mote_spring_pool_set_goal moves the incoming pose without a transition: the output jumps
+ * with it.) */
+mote_status mote_spring_pool_transition(mote_spring_pool *pool, mote_id id, float incoming_x,
+                                        float incoming_v);
 
 /* Number of live elements. */
 size_t mote_spring_pool_count(const mote_spring_pool *pool);
