@@ -205,12 +205,15 @@ static uint32_t name_hash(const mote_pool_kind *kind) {
     return XXH32(kind->name, strlen(kind->name), 0);
 }
 
-/* Hash of every field name and every settings member's name and type, each name ended by a
- * 0 byte: a kind whose field list or settings change no longer reads old snapshots. */
-static uint32_t layout_hash(const mote_pool_kind *kind) {
+/* Hash of the first field_count field names and every settings member's name and type, each
+ * name ended by a 0 byte. A snapshot is written with every field of the list; it is read back
+ * by a kind whose list starts with the same names (fields appended since, which the snapshot's
+ * pools do not store, keep old snapshots readable; any other change of the field list or the
+ * settings refuses them). */
+static uint32_t layout_hash(const mote_pool_kind *kind, int field_count) {
     XXH32_state_t state;
     XXH32_reset(&state, 0);
-    for (int f = 0; f < kind->field_count; ++f) {
+    for (int f = 0; f < field_count; ++f) {
         XXH32_update(&state, kind->fields[f].name, strlen(kind->fields[f].name) + 1);
     }
     for (int s = 0; s < kind->setting_count; ++s) {
@@ -251,7 +254,7 @@ static snapshot_header header_of(const mote_pool *pool, const mote_pool_kind *ki
         .header_bytes = MOTE_SNAPSHOT_HEADER_BYTES,
         .kind_number = kind->number,
         .name_hash = name_hash(kind),
-        .layout_hash = layout_hash(kind),
+        .layout_hash = layout_hash(kind, kind->field_count),
         .field_count = (uint32_t)kind->field_count,
         .field_mask = (uint32_t)core->fields.mask,
         .field_mask_high = (uint32_t)(core->fields.mask >> 32),
@@ -415,7 +418,9 @@ static bool header_fits(const snapshot_header *h, const mote_pool *pool, const m
     memcpy(&max_dt, &h->max_dt_bits, 4);
     return h->version == MOTE_SNAPSHOT_VERSION && h->header_bytes == MOTE_SNAPSHOT_HEADER_BYTES &&
            h->kind_number == kind->number && h->name_hash == name_hash(kind) &&
-           h->layout_hash == layout_hash(kind) && h->field_count == (uint32_t)kind->field_count &&
+           h->field_count >= 1 && h->field_count <= (uint32_t)kind->field_count &&
+           h->layout_hash == layout_hash(kind, (int)h->field_count) &&
+           (h->field_count >= 64 || mask_of(h) >> h->field_count == 0) &&
            mask_of(h) == core->fields.mask && h->setting_words == (uint32_t)kind->setting_count &&
            snapshot_bytes(h) == (uint64_t)size && h->count <= h->slots_used &&
            h->free_count == h->slots_used - h->count && h->slots_used <= core->max_count &&
