@@ -93,32 +93,28 @@ static inline void double_body(spring_lanes *s, mote_wf dt) {
     critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt);
 }
 
-static inline void decay_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
+/* mote_decay on (x, v) in place: the critically damped decay toward 0 with damping's rate. */
+static inline void decay_in_place(mote_wf *x, mote_wf *v, mote_wf damping, mote_wf dt) {
+    mote_wf y = decay_rate(damping);
     mote_wf ydt = mote_w_mul(y, dt);
-    mote_wf x = s->f[SPRING_FIELD_X];
-    mote_wf v = s->f[SPRING_FIELD_V];
-    mote_wf j1 = mote_w_add(v, mote_w_mul(x, y));
+    mote_wf j1 = mote_w_add(*v, mote_w_mul(*x, y));
     mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
-    s->f[SPRING_FIELD_X] = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
-    s->f[SPRING_FIELD_V] = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
+    mote_wf x1 = mote_w_mul(eydt, mote_w_add(*x, mote_w_mul(j1, dt)));
+    *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
+    *x = x1;
 }
 
-/* mote_inertialize_update: decay_body's arithmetic on the offset, then the output is the
- * incoming pose (goal, incoming_v) plus the offset. */
+static inline void decay_body(spring_lanes *s, mote_wf dt) {
+    decay_in_place(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_DAMPING], dt);
+}
+
+/* mote_inertialize_update: the decay on the offset, then the output is the incoming pose
+ * (goal, incoming_v) plus the offset. */
 static inline void inertialize_body(spring_lanes *s, mote_wf dt) {
-    mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
-    mote_wf ydt = mote_w_mul(y, dt);
-    mote_wf x = s->f[SPRING_FIELD_OFFSET_X];
-    mote_wf v = s->f[SPRING_FIELD_OFFSET_V];
-    mote_wf j1 = mote_w_add(v, mote_w_mul(x, y));
-    mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
-    x = mote_w_mul(eydt, mote_w_add(x, mote_w_mul(j1, dt)));
-    v = mote_w_mul(eydt, mote_w_sub(v, mote_w_mul(j1, ydt)));
-    s->f[SPRING_FIELD_OFFSET_X] = x;
-    s->f[SPRING_FIELD_OFFSET_V] = v;
-    s->f[SPRING_FIELD_X] = mote_w_add(s->f[SPRING_FIELD_GOAL], x);
-    s->f[SPRING_FIELD_V] = mote_w_add(s->f[SPRING_FIELD_INCOMING_V], v);
+    decay_in_place(&s->f[SPRING_FIELD_OFFSET_X], &s->f[SPRING_FIELD_OFFSET_V],
+                   s->f[SPRING_FIELD_DAMPING], dt);
+    s->f[SPRING_FIELD_X] = mote_w_add(s->f[SPRING_FIELD_GOAL], s->f[SPRING_FIELD_OFFSET_X]);
+    s->f[SPRING_FIELD_V] = mote_w_add(s->f[SPRING_FIELD_INCOMING_V], s->f[SPRING_FIELD_OFFSET_V]);
 }
 
 static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
