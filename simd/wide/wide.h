@@ -17,6 +17,8 @@
 #ifndef MOTE_WIDE_H
 #define MOTE_WIDE_H
 
+#include <stdbool.h> /* mote_w_any */
+
 #if defined(MOTE_WIDE_PORTABLE)
 #include "wide_portable.h"
 #elif defined(MOTE_WIDE_AVX2)
