@@ -137,6 +137,7 @@ static inline void exp_response_body(spring_lanes *s, mote_wf dt) {
 /* The damped spring's intermediates for one vector (mote_spring_damper's names). */
 typedef struct damped_lanes {
     mote_wf y, u0, j1;
+    mote_wf pull;     /* y v0 + k u0, k = y^2 critical, else stiffness */
     mote_wf q, w;     /* q = k - y^2; w = sqrt |q| */
     mote_wf rate;     /* of the envelope e = e^(-rate t) */
     mote_wf m;        /* over-damped: expm1(-2wt) */
@@ -157,6 +158,8 @@ MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
     d->under = mote_w_gt(d->q, mote_w_set1(0.0f)); /* where not critical */
     d->not_over = mote_w_or(d->critical, d->under);
     d->w = mote_w_sqrt(mote_w_abs(d->q)); /* sqrt q under-damped, sqrt -q over-damped */
+    mote_wf k = mote_w_select(d->critical, mote_w_mul(d->y, d->y), s->f[SPRING_FIELD_STIFFNESS]);
+    d->pull = mote_w_add(mote_w_mul(d->y, s->f[SPRING_FIELD_V]), mote_w_mul(k, d->u0));
     d->rate = d->y;
     d->m = d->sin = d->cos = mote_w_set1(0.0f);
 }
@@ -180,19 +183,17 @@ MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mo
         quotient = mote_w_div(mote_w_select(d->under, mote_w_mul(e, d->sin), mote_w_neg(d->m)),
                               mote_w_select(d->under, d->w, mote_w_add(d->w, d->w)));
     }
-    mote_wf c_over =
-        mote_w_mul(e, mote_w_add(mote_w_set1(1.0f), mote_w_mul(mote_w_set1(0.5f), d->m)));
-    mote_wf c =
-        mote_w_select(d->critical, e, mote_w_select(d->under, mote_w_mul(e, d->cos), c_over));
-    mote_wf sv = mote_w_select(d->critical, mote_w_mul(e, dt),
-                               mote_w_select(d->under, quotient, mote_w_mul(e, quotient)));
-    mote_wf stiffness = s->f[SPRING_FIELD_STIFFNESS];
-    mote_wf k = mote_w_select(d->critical, mote_w_mul(d->y, d->y), stiffness);
-    mote_wf v0 = s->f[SPRING_FIELD_V];
+    /* C = e times cos wt, 1 + m/2 or 1 (exact); S = e t, the quotient, or e times it */
+    mote_wf c = mote_w_mul(
+        e, mote_w_select(
+               d->critical, mote_w_set1(1.0f),
+               mote_w_select(d->under, d->cos,
+                             mote_w_add(mote_w_set1(1.0f), mote_w_mul(mote_w_set1(0.5f), d->m)))));
+    mote_wf e_times = mote_w_mul(e, mote_w_select(d->critical, dt, quotient));
+    mote_wf sv = mote_w_select(d->critical, e_times, mote_w_select(d->under, quotient, e_times));
     s->f[SPRING_FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)),
                                       s->f[SPRING_FIELD_GOAL]);
-    s->f[SPRING_FIELD_V] = mote_w_sub(
-        mote_w_mul(c, v0), mote_w_mul(sv, mote_w_add(mote_w_mul(d->y, v0), mote_w_mul(k, d->u0))));
+    s->f[SPRING_FIELD_V] = mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull));
 }
 
 /* mote_spring_damper on n vectors (1, or 2 side by side for the scheduler to interleave),
