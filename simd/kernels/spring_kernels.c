@@ -1,6 +1,8 @@
 /* The spring kernels, written once against the wide-lane layer and compiled once per variant.
  * Each body repeats its scalar reference (engine/src/spring_ref.c, damping form for the
- * half-life kinds) operation for operation,
+ * half-life kinds) operation for operation (per lane: the damped body shares one sqrt, exp
+ * and division between its regimes and skips a regime no lane needs, each lane still doing
+ * its regime's operations),
  * with libm's expf/expm1f/sinf/cosf replaced by wide_math.h; only those differ, so the
  * per-kernel bounds below follow from the wide math's and are measured by
  * tests/test_spring_kernels.c (one step, and 1,000 steps, against the reference).
@@ -155,7 +157,7 @@ MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
     d->u0 = mote_w_sub(s->f[SPRING_FIELD_X], s->f[SPRING_FIELD_GOAL]);
     d->j1 = mote_w_add(s->f[SPRING_FIELD_V], mote_w_mul(d->u0, d->y));
     d->critical = mote_w_lt(mote_w_abs(d->q), mote_w_set1(MOTE_SPRING_EPS));
-    d->under = mote_w_gt(d->q, mote_w_set1(0.0f)); /* where not critical */
+    d->under = mote_w_gt(d->q, mote_w_set1(0.0f)); /* under-damped where not critical */
     d->not_over = mote_w_or(d->critical, d->under);
     d->w = mote_w_sqrt(mote_w_abs(d->q)); /* sqrt q under-damped, sqrt -q over-damped */
     mote_wf k = mote_w_select(d->critical, mote_w_mul(d->y, d->y), s->f[SPRING_FIELD_STIFFNESS]);
@@ -196,7 +198,7 @@ MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mo
     s->f[SPRING_FIELD_V] = mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull));
 }
 
-/* mote_spring_damper on n vectors (1, or 2 side by side for the scheduler to interleave),
+/* mote_spring_damper on n vectors (1, or 2 side by side for the core to overlap),
  * each lane's bits those of its regime's formulas, as if all three were computed and one
  * selected, with the work shared between the regimes: one sqrt of |q|, one exp whose rate
  * is selected per lane (y, or the slow rate over-damped), one division for S. sincos runs
