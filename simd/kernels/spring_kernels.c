@@ -1,6 +1,8 @@
 /* The spring kernels, written once against the wide-lane layer and compiled once per variant.
  * Each body repeats its scalar reference (engine/src/spring_ref.c, damping form for the
- * half-life kinds) operation for operation,
+ * half-life kinds) operation for operation (per lane: the damped body shares one sqrt, exp
+ * and division between its regimes and skips a regime no lane needs, each lane still doing
+ * its regime's operations),
  * with libm's expf/expm1f/sinf/cosf replaced by wide_math.h; only those differ, so the
  * per-kernel bounds below follow from the wide math's and are measured by
  * tests/test_spring_kernels.c (one step, and 1,000 steps, against the reference).
@@ -134,61 +136,154 @@ static inline void exp_response_body(spring_lanes *s, mote_wf dt) {
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), alpha));
 }
 
-/* mote_spring_damper: all three cases computed, the right one selected per lane. */
-static inline void damped_body(spring_lanes *s, mote_wf dt) {
-    const mote_wf one = mote_w_set1(1.0f);
-    mote_wf stiffness = s->f[SPRING_FIELD_STIFFNESS];
+/* The damped spring's intermediates for one vector (mote_spring_damper's names). */
+typedef struct damped_lanes {
+    mote_wf y, u0, j1;
+    mote_wf pull;     /* y v0 + k u0, k = y^2 critical, else stiffness */
+    mote_wf q, w;     /* q = k - y^2; w = sqrt |q| */
+    mote_wf rate;     /* of the envelope e = e^(-rate t) */
+    mote_wf m;        /* over-damped: expm1(-2wt) */
+    mote_wf e;        /* the envelope */
+    mote_wf sin, cos; /* under-damped: of wt */
+    mote_wm critical, under, not_over;
+} damped_lanes;
+
+/* Everything before the transcendentals; the over- and under-damped parts start as 0. */
+MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
     mote_wf damping = s->f[SPRING_FIELD_DAMPING];
-    mote_wf y = mote_w_mul(damping, mote_w_set1(0.5f));
-    mote_wf q = mote_w_sub(stiffness, mote_w_mul(mote_w_mul(damping, damping), mote_w_set1(0.25f)));
-    mote_wf u0 = mote_w_sub(s->f[SPRING_FIELD_X], s->f[SPRING_FIELD_GOAL]);
-    mote_wf v0 = s->f[SPRING_FIELD_V];
-    mote_wf j1 = mote_w_add(v0, mote_w_mul(u0, y));
+    d->y = mote_w_mul(damping, mote_w_set1(0.5f));
+    d->q = mote_w_sub(s->f[SPRING_FIELD_STIFFNESS],
+                      mote_w_mul(mote_w_mul(damping, damping), mote_w_set1(0.25f)));
+    d->u0 = mote_w_sub(s->f[SPRING_FIELD_X], s->f[SPRING_FIELD_GOAL]);
+    d->j1 = mote_w_add(s->f[SPRING_FIELD_V], mote_w_mul(d->u0, d->y));
+    d->critical = mote_w_lt(mote_w_abs(d->q), mote_w_set1(MOTE_SPRING_EPS));
+    d->under = mote_w_gt(d->q, mote_w_set1(0.0f)); /* under-damped where not critical */
+    d->not_over = mote_w_or(d->critical, d->under);
+    d->w = mote_w_sqrt(mote_w_abs(d->q)); /* sqrt q under-damped, sqrt -q over-damped */
+    mote_wf k = mote_w_select(d->critical, mote_w_mul(d->y, d->y), s->f[SPRING_FIELD_STIFFNESS]);
+    d->pull = mote_w_add(mote_w_mul(d->y, s->f[SPRING_FIELD_V]), mote_w_mul(k, d->u0));
+    d->rate = d->y;
+    d->m = d->sin = d->cos = mote_w_set1(0.0f);
+}
 
-    /* critical, and the under-damped envelope */
-    mote_wf e = mote_w_exp(mote_w_mul(mote_w_neg(y), dt));
-    /* under-damped: w = sqrt(q) */
-    mote_wf wu = mote_w_sqrt(q);
-    mote_wf sn, cs;
-    mote_w_sincos(mote_w_mul(wu, dt), &sn, &cs);
-    mote_wf c_under = mote_w_mul(e, cs);
-    mote_wf s_under = mote_w_div(mote_w_mul(e, sn), wu);
-    /* over-damped: w = sqrt(-q); the slow rate y - w computed as stiffness / (y + w) */
-    mote_wf wo = mote_w_sqrt(mote_w_neg(q));
-    mote_wf slow = mote_w_div(stiffness, mote_w_add(y, wo));
-    mote_wf e1 = mote_w_exp(mote_w_mul(mote_w_neg(slow), dt));
-    mote_wf m = mote_w_expm1(mote_w_mul(mote_w_neg(mote_w_add(wo, wo)), dt));
-    mote_wf c_over = mote_w_mul(e1, mote_w_add(one, mote_w_mul(mote_w_set1(0.5f), m)));
-    mote_wf s_over = mote_w_mul(e1, mote_w_div(mote_w_neg(m), mote_w_add(wo, wo)));
+/* Over-damped lanes: the slow rate y - w, computed as k / (y + w) (no cancellation as
+ * w -> y), becomes their envelope's rate, and m = expm1(-2wt). */
+MOTE_ALWAYS_INLINE void damped_over(const spring_lanes *s, damped_lanes *d, mote_wf dt) {
+    mote_wf slow = mote_w_div(s->f[SPRING_FIELD_STIFFNESS], mote_w_add(d->y, d->w));
+    d->rate = mote_w_select(d->not_over, d->y, slow);
+    d->m = mote_w_expm1(mote_w_mul(mote_w_neg(mote_w_add(d->w, d->w)), dt));
+}
 
-    mote_wm critical = mote_w_lt(mote_w_abs(q), mote_w_set1(MOTE_SPRING_EPS));
-    mote_wm under = mote_w_gt(q, mote_w_set1(0.0f));
-    mote_wf c = mote_w_select(critical, e, mote_w_select(under, c_under, c_over));
-    mote_wf sv = mote_w_select(critical, mote_w_mul(e, dt), mote_w_select(under, s_under, s_over));
-    mote_wf k = mote_w_select(critical, mote_w_mul(y, y), stiffness);
+/* C and S of every regime (spring_ref.c), selected per lane, and the new x and v. One
+ * division serves S: (e sin wt) / w under-damped, -m / 2w over-damped (then times e), none
+ * when every lane is critical. */
+MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mote_wf dt,
+                                      bool divide) {
+    mote_wf e = d->e;
+    mote_wf quotient = mote_w_set1(0.0f);
+    if (divide) {
+        quotient = mote_w_div(mote_w_select(d->under, mote_w_mul(e, d->sin), mote_w_neg(d->m)),
+                              mote_w_select(d->under, d->w, mote_w_add(d->w, d->w)));
+    }
+    /* C = e times cos wt, 1 + m/2 or 1 (exact); S = e t, the quotient, or e times it */
+    mote_wf c = mote_w_mul(
+        e, mote_w_select(
+               d->critical, mote_w_set1(1.0f),
+               mote_w_select(d->under, d->cos,
+                             mote_w_add(mote_w_set1(1.0f), mote_w_mul(mote_w_set1(0.5f), d->m)))));
+    mote_wf e_times = mote_w_mul(e, mote_w_select(d->critical, dt, quotient));
+    mote_wf sv = mote_w_select(d->critical, e_times, mote_w_select(d->under, quotient, e_times));
+    s->f[SPRING_FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)),
+                                      s->f[SPRING_FIELD_GOAL]);
+    s->f[SPRING_FIELD_V] = mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull));
+}
 
-    s->f[SPRING_FIELD_X] =
-        mote_w_add(mote_w_add(mote_w_mul(c, u0), mote_w_mul(sv, j1)), s->f[SPRING_FIELD_GOAL]);
-    s->f[SPRING_FIELD_V] = mote_w_sub(
-        mote_w_mul(c, v0), mote_w_mul(sv, mote_w_add(mote_w_mul(y, v0), mote_w_mul(k, u0))));
+/* mote_spring_damper on n vectors (1, or 2 side by side for the core to overlap),
+ * each lane's bits those of its regime's formulas, as if all three were computed and one
+ * selected, with the work shared between the regimes: one sqrt of |q|, one exp whose rate
+ * is selected per lane (y, or the slow rate over-damped), one division for S. sincos runs
+ * only when some lane is under-damped, and the slow rate and expm1 only when some lane is
+ * over-damped. */
+MOTE_ALWAYS_INLINE void damped_vectors(spring_lanes *s, int n, mote_wf dt) {
+    damped_lanes d[2];
+    bool any_over = false, any_under = false, divide = false;
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        damped_setup(&s[v], &d[v]);
+        any_over = any_over || !mote_w_all(d[v].not_over);
+        any_under = any_under || mote_w_any(d[v].under);
+        divide = divide || !mote_w_all(d[v].critical);
+    }
+    if (any_over) {
+#pragma GCC unroll 2
+        for (int v = 0; v < n; ++v) {
+            damped_over(&s[v], &d[v], dt);
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        d[v].e = mote_w_exp(mote_w_mul(mote_w_neg(d[v].rate), dt));
+    }
+    if (any_under) {
+#pragma GCC unroll 2
+        for (int v = 0; v < n; ++v) {
+            mote_w_sincos(mote_w_mul(d[v].w, dt), &d[v].sin, &d[v].cos);
+        }
+    }
+#pragma GCC unroll 2
+    for (int v = 0; v < n; ++v) {
+        damped_finish(&s[v], &d[v], dt, divide);
+    }
+}
+
+static inline void damped_body(spring_lanes *s, mote_wf dt) {
+    damped_vectors(s, 1, dt);
 }
 
 typedef void (*spring_body_fn)(spring_lanes *s, mote_wf dt);
+
+/* Loads the fields a kind reads at p[f] + i. */
+MOTE_ALWAYS_INLINE void spring_load(float *const *p, size_t i, unsigned reads, spring_lanes *s) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (reads & SPRING_BIT(f)) {
+            s->f[f] = mote_w_load(p[f] + i);
+        }
+    }
+}
+
+/* Stores the fields a kind writes at p[f] + i. */
+MOTE_ALWAYS_INLINE void spring_store(float *const *p, size_t i, unsigned writes,
+                                     const spring_lanes *s) {
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (writes & SPRING_BIT(f)) {
+            mote_w_store(p[f] + i, s->f[f]);
+        }
+    }
+}
 
 /* Loads the fields a kind reads at p[f] + i, runs its body, stores the fields it writes. */
 MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, unsigned reads,
                                       unsigned writes, spring_body_fn body) {
     spring_lanes s;
-    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
-        if (reads & SPRING_BIT(f)) {
-            s.f[f] = mote_w_load(p[f] + i);
-        }
-    }
+    spring_load(p, i, reads, &s);
     body(&s, dt);
-    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
-        if (writes & SPRING_BIT(f)) {
-            mote_w_store(p[f] + i, s.f[f]);
-        }
+    spring_store(p, i, writes, &s);
+}
+
+/* Two vectors of damped springs side by side: a vector is one long chain (sqrt -> slow rate
+ * -> exp -> division), which a lone vector waits out; the same bits as two damped_body
+ * calls. */
+MOTE_ALWAYS_INLINE void damped_pair(float *const *p, size_t i, const void *k) {
+    spring_lanes s[2];
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+        spring_load(p, i + (size_t)v * MOTE_W_LANES, spring_kind_reads[MOTE_SPRING_DAMPED], &s[v]);
+    }
+    damped_vectors(s, 2, *(const mote_wf *)k);
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+        spring_store(p, i + (size_t)v * MOTE_W_LANES, spring_kind_writes[MOTE_SPRING_DAMPED],
+                     &s[v]);
     }
 }
 
@@ -199,8 +294,9 @@ MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, uns
     ((mote_lane_plan){SPRING_FIELD_COUNT, spring_kind_reads[kind], spring_kind_writes[kind],       \
                       (size_t)1 << 15, 512, false, false, 1})
 
-/* The kernel of one spring kind; clamp_dt is the model's own limit on dt. */
-#define SPRING_KERNEL(kind, name, clamp_dt)                                                        \
+/* The kernel of one spring kind; clamp_dt is the model's own limit on dt, pair the kind's
+ * two-vector body (NULL: none). */
+#define SPRING_KERNEL(kind, name, clamp_dt, pair)                                                  \
     MOTE_ALWAYS_INLINE void name##_vector(float *const *p, size_t i, const void *k) {              \
         spring_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                          \
                       spring_kind_writes[kind], name##_body);                                      \
@@ -209,18 +305,18 @@ MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, uns
                                                     size_t begin, size_t end) {                    \
         float dt = ((const mote_spring_constants *)constants)->dt;                                 \
         const mote_wf wdt = mote_w_set1(clamp_dt);                                                 \
-        mote_lane_loop(p, begin, end, &wdt, name##_vector, SPRING_PLAN(kind));                     \
+        mote_lane_loop_paired(p, begin, end, &wdt, name##_vector, pair, SPRING_PLAN(kind));        \
     }
 
-SPRING_KERNEL(MOTE_SPRING_DAMPER, damper, dt)
-SPRING_KERNEL(MOTE_SPRING_CRITICAL, critical, dt)
-SPRING_KERNEL(MOTE_SPRING_ANGLE, angle, dt)
-SPRING_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle, dt)
-SPRING_KERNEL(MOTE_SPRING_DECAY, decay, dt)
-SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, dt)
-SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt)
-SPRING_KERNEL(MOTE_SPRING_DOUBLE, double, dt)
-SPRING_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, dt)
+SPRING_KERNEL(MOTE_SPRING_DAMPER, damper, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_CRITICAL, critical, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_ANGLE, angle, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_DECAY, decay, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt, damped_pair)
+SPRING_KERNEL(MOTE_SPRING_DOUBLE, double, dt, NULL)
+SPRING_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, dt, NULL)
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
 SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
-              dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt)
+              dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt, NULL)

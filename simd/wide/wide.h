@@ -13,9 +13,12 @@
  * handling differs between x86 and
  * ARM). mote_w_max(bound, a) and mote_w_min(bound, a) take a bound that is never NaN
  * first: then x86 returns a NaN a (its second operand) and ARM returns NaN too, so a NaN stays
- * in its lane on every backend. */
+ * in its lane on every backend. mote_w_any(m) and mote_w_all(m) test a mask, so a kernel can
+ * skip work no lane of the vector selects (its bits are the same either way). */
 #ifndef MOTE_WIDE_H
 #define MOTE_WIDE_H
+
+#include <stdbool.h> /* mote_w_any */
 
 #if defined(MOTE_WIDE_PORTABLE)
 #include "wide_portable.h"

@@ -73,6 +73,15 @@ static inline mote_wm mote_w_and(mote_wm a, mote_wm b) {
 static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
     return simde_mm256_or_ps(a, b);
 }
+/* Whether any lane of m is set: for skipping work no lane needs (the bits stay those of
+ * computing it and selecting). */
+static inline bool mote_w_any(mote_wm m) {
+    return simde_mm256_movemask_ps(m) != 0;
+}
+/* Whether every lane of m is set. */
+static inline bool mote_w_all(mote_wm m) {
+    return simde_mm256_movemask_ps(m) == 0xff;
+}
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_mm256_blendv_ps(f, t, m);
 }

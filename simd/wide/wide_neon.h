@@ -95,6 +95,15 @@ static inline mote_wm mote_w_and(mote_wm a, mote_wm b) {
 static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
     return simde_vorrq_u32(a, b);
 }
+/* Whether any lane of m is set: for skipping work no lane needs (the bits stay those of
+ * computing it and selecting). */
+static inline bool mote_w_any(mote_wm m) {
+    return simde_vmaxvq_u32(m) != 0;
+}
+/* Whether every lane of m is set. */
+static inline bool mote_w_all(mote_wm m) {
+    return simde_vminvq_u32(m) != 0;
+}
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_vbslq_f32(m, t, f);
 }
