@@ -145,10 +145,13 @@ static void hash_update_baseline(void *state, const void *bytes, size_t n) {
     (void)XXH3_64bits_update((XXH3_state_t *)state, bytes, n);
 }
 
-/* xxHash's AVX2 path where the file is built and the CPU has AVX2, else the baseline one
- * (SSE2 on x86-64, NEON on aarch64). Every path gives the same value. */
+/* xxHash's AVX-512 or AVX2 path where the files are built and the CPU has it, else the
+ * baseline one (SSE2 on x86-64, NEON on aarch64). Every path gives the same value. */
 static hash_update_fn pick_hash_update(void) {
 #if defined(MOTE_SNAPSHOT_HASH_AVX2)
+    if (mote_backend_available(MOTE_BACKEND_AVX512)) {
+        return mote_snapshot_hash_update_avx512;
+    }
     if (mote_backend_available(MOTE_BACKEND_AVX2)) {
         return mote_snapshot_hash_update_avx2;
     }
