@@ -533,10 +533,30 @@ static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_c
     return ok;
 }
 
-/* One pass over the blob, in pieces: the checksum, finite fields, and an id table whose
- * every slot in 1..slots_used is named exactly once (by an element or the free list), with no
- * generation 0. */
+/* Hashes and checks the n words of one field at p in pieces and copies each piece into dst
+ * while it is still in L1: the blob is read once. False at the first non-finite piece (dst
+ * then holds part of it). */
+static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, float *dst) {
+    for (size_t i = 0; i < n; i += CHUNK_WORDS) {
+        size_t m = piece_words(n, i);
+        const unsigned char *piece = p + 4 * i;
+        if (n - i > CHUNK_WORDS) {
+            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
+        }
+        hash_bytes(hash, piece, 4 * m);
+        if (!le_words_finite(piece, m)) {
+            return false;
+        }
+        get_words(dst + i, piece, m);
+    }
+    return true;
+}
+
+/* One pass over the blob, in pieces: the checksum, finite fields (copied into into's arrays
+ * as they are checked), and an id table whose every slot in 1..slots_used is named exactly
+ * once (by an element or the free list), with no generation 0. */
 static mote_status scan(const unsigned char *blob, size_t size, const snapshot_header *h,
+                        const mote_pool_kind *kind, mote_field_arrays *into,
                         const mote_allocator *allocator) {
     const sections s = sections_of(blob, h);
     /* a byte per slot 0..slots_used, rounded up to words; byte 0 and the bytes past the last
@@ -552,17 +572,56 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
     hasher state;
     hasher_reset(&state);
     hash_bytes(&state, blob, (size_t)(s.fields - blob));
-    const size_t field_words = (size_t)popcount(mask_of(h)) * h->count;
+    bool ok = true;
+    const unsigned char *field_bytes = s.fields;
+    for (int f = 0; f < kind->field_count && ok && h->count > 0; ++f) {
+        if (into->mask & MOTE_FIELD_BIT(f)) {
+            ok = copy_field_checked(&state, field_bytes, h->count, into->field[f]);
+            field_bytes += 4 * (size_t)h->count;
+        }
+    }
     const uint32_t used = h->slots_used;
-    bool ok = scan_section(&state, s.fields, field_words, CHECK_FINITE, seen, used) &&
-              scan_section(&state, s.slot_of_dense, h->count, CHECK_SLOTS, seen, used) &&
-              scan_section(&state, s.generation, used, CHECK_NONZERO, seen, used) &&
-              scan_section(&state, s.free_list, h->free_count, CHECK_SLOTS, seen, used) &&
-              all_marked(seen, seen_bytes);
+    ok = ok && scan_section(&state, s.slot_of_dense, h->count, CHECK_SLOTS, seen, used) &&
+         scan_section(&state, s.generation, used, CHECK_NONZERO, seen, used) &&
+         scan_section(&state, s.free_list, h->free_count, CHECK_SLOTS, seen, used) &&
+         all_marked(seen, seen_bytes);
     mote_release(allocator, seen, seen_bytes);
     ok = ok &&
          XXH3_64bits_digest(&state.state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
     return ok ? MOTE_OK : MOTE_ERROR_CORRUPT_SNAPSHOT;
+}
+
+/* Gives the core's spare storage room for capacity elements and at least the live arrays'
+ * (the two trade places), allocating it only when it has less. All or nothing. */
+static mote_status prepare_spare(mote_pool_core *core, size_t capacity) {
+    mote_field_arrays *spare = &core->spare_fields;
+    const size_t want = capacity > core->fields.capacity ? capacity : core->fields.capacity;
+    if (spare->capacity == 0) {
+        spare->mask = core->fields.mask;
+    }
+    if (spare->capacity >= want) {
+        return MOTE_OK;
+    }
+    mote_status status = mote_field_arrays_reserve(spare, &core->allocator, 0, want);
+    if (status == MOTE_OK) {
+        core->spare_dirty = 0; /* fresh arrays are zero */
+    }
+    return status;
+}
+
+/* Zeroes the spare arrays past count (up to what may be non-zero) and swaps them in: the
+ * arrays the pool held become the spare. */
+static void swap_in_spare(mote_pool_core *core, size_t count) {
+    mote_field_arrays *spare = &core->spare_fields;
+    for (int f = 0; f < MOTE_MAX_FIELDS && core->spare_dirty > count; ++f) {
+        if (spare->field[f] != NULL) { /* padding stays zero */
+            memset(spare->field[f] + count, 0, (core->spare_dirty - count) * sizeof(float));
+        }
+    }
+    const mote_field_arrays held = core->fields;
+    core->fields = *spare;
+    *spare = held;
+    core->spare_dirty = core->count;
 }
 
 /* Writes a checked blob's id table into the core's (which has room for every slot). */
@@ -614,28 +673,31 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
         return MOTE_ERROR_CORRUPT_SNAPSHOT;
     }
     mote_pool_core *core = &pool->core;
-    mote_status status = scan(blob, size, &h, &core->allocator);
+    /* Room for every element and slot, in the id table and the spare field storage; then the
+     * blob is checked and its fields copied into the spare in one pass, and only a good blob
+     * swaps it in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
+    const size_t needed = h.count > h.slots_used ? h.count : h.slots_used;
+    mote_status status = MOTE_OK;
+    if (needed > core->ids.capacity) {
+        status = mote_id_table_reserve(&core->ids, &core->allocator, needed);
+    }
+    if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
+        status = prepare_spare(core, needed); /* the old state's padding must be zeroed too */
+    }
     if (status != MOTE_OK) {
         return status;
     }
-    /* Room for every element and slot; the last thing that can fail. */
-    status = mote_pool_core_reserve(core, h.count > h.slots_used ? h.count : h.slots_used);
+    if (core->spare_dirty < h.count) {
+        core->spare_dirty = h.count; /* a bad blob may leave part of it there */
+    }
+    status = scan(blob, size, &h, kind, &core->spare_fields, &core->allocator);
     if (status != MOTE_OK) {
         return status;
+    }
+    if (core->spare_fields.capacity > 0) {
+        swap_in_spare(core, h.count);
     }
     const sections s = sections_of(blob, &h);
-    const unsigned char *field_bytes = s.fields;
-    for (int f = 0; f < kind->field_count && core->fields.capacity > 0; ++f) {
-        if (!(core->fields.mask & MOTE_FIELD_BIT(f))) {
-            continue;
-        }
-        float *a = core->fields.field[f];
-        get_words(a, field_bytes, h.count);
-        field_bytes += 4 * (size_t)h.count;
-        if (core->count > h.count) { /* padding stays zero */
-            memset(a + h.count, 0, (core->count - h.count) * sizeof(float));
-        }
-    }
     restore_ids(&core->ids, &s, &h);
     core->count = h.count;
     core->tag = h.tag;

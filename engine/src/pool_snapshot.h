@@ -38,7 +38,9 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
  * truncated, wrong magic, newer version, another kind, another kernel or field set, a bad
  * checksum, count or slots above the pool's max_count, an inconsistent id table, non-finite
  * fields, settings create would refuse); MOTE_ERROR_OUT_OF_MEMORY when growing failed;
- * MOTE_ERROR_INVALID_ARGUMENT for a NULL or foreign pool or a NULL buffer. */
+ * MOTE_ERROR_INVALID_ARGUMENT for a NULL or foreign pool or a NULL buffer. The blob is read
+ * once, into spare field storage the first restore allocates and the pool keeps until destroy
+ * (its field memory twice), which a good blob swaps in: the field arrays move. */
 mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
                               size_t size);
 
