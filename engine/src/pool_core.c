@@ -27,6 +27,7 @@ mote_status mote_pool_core_init(mote_pool_core *core, const mote_allocator *allo
 
 void mote_pool_core_release(mote_pool_core *core) {
     mote_field_arrays_release(&core->fields, &core->allocator);
+    mote_field_arrays_release(&core->spare_fields, &core->allocator);
     mote_id_table_release(&core->ids, &core->allocator);
 }
 

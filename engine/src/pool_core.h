@@ -15,6 +15,11 @@ typedef struct mote_pool_core {
     mote_field_arrays fields;
     mote_id_table ids;
     uint32_t tag; /* every id this core issues carries it (mote_id.pool) */
+    /* Restore's spare storage (pool_snapshot.c): a blob is checked and copied into it in one
+     * pass, then it trades places with fields. Empty until the first restore, then the
+     * storage the pool held before (a restored pool keeps its field memory twice). */
+    mote_field_arrays spare_fields;
+    size_t spare_dirty; /* elements of spare_fields that may be non-zero (the rest are 0) */
 } mote_pool_core;
 
 /* A fresh pool tag for a pool of the kind numbered kind_number (1..255): the kind in the top

@@ -1,9 +1,14 @@
 /* Snapshots of any pool kind: save writes the whole state in the format of
  * docs/snapshot-format.md, restore checks a blob completely (size, header, checksum, settings,
- * id table, finite fields) before it changes anything, then replaces the pool's state. Written
- * once, from the kind record: every kind registered with MOTE_POOL_API has snapshots. */
+ * id table, finite fields) in one pass that copies the fields into the pool's spare storage,
+ * and only then replaces the pool's state. Written once, from the kind record: every kind
+ * registered with MOTE_POOL_API has snapshots. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "allocator.h"
 #include "mote/backend.h"
@@ -110,12 +115,49 @@ static bool bits_finite(const uint32_t *bits, size_t n) {
     return bad == 0;
 }
 
-static bool le_words_finite(const unsigned char *p, size_t n) {
+/* Copies n floats' words from src (little-endian words) to dst and says whether every one is
+ * finite, in one pass over the piece; with stream set (and an x86-64 host), through
+ * non-temporal stores (store_fence must follow before the copy is read elsewhere).
+ * src and dst are 4-byte aligned. */
+static bool copy_finite_words(unsigned char *dst, const unsigned char *src, size_t n, bool stream) {
+    size_t i = 0;
     uint32_t bad = 0;
-    for (size_t i = 0; i < n; ++i) {
-        bad |= (word_at(p, i) & 0x7f800000u) == 0x7f800000u;
+#if defined(__SSE2__) && HOST_LITTLE_ENDIAN
+    if (stream) {
+        for (; i < n && ((uintptr_t)(dst + 4 * i) & 15) != 0; ++i) { /* to a 16-byte line */
+            bad |= (word_at(src, i) & 0x7f800000u) == 0x7f800000u;
+            memcpy(dst + 4 * i, src + 4 * i, 4);
+        }
+        const __m128i exponent = _mm_set1_epi32(0x7f800000);
+        __m128i bad4 = _mm_setzero_si128();
+        for (; i + 4 <= n; i += 4) {
+            const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + 4 * i));
+            bad4 = _mm_or_si128(bad4, _mm_cmpeq_epi32(_mm_and_si128(v, exponent), exponent));
+            _mm_stream_si128((__m128i *)(void *)(dst + 4 * i), v);
+        }
+        bad |= (uint32_t)_mm_movemask_epi8(bad4);
+    }
+#else
+    (void)stream;
+#endif
+    for (size_t j = i; j < n; ++j) {
+        bad |= (word_at(src, j) & 0x7f800000u) == 0x7f800000u;
+    }
+    if (n > i) {
+        if (HOST_LITTLE_ENDIAN) {
+            memcpy(dst + 4 * i, src + 4 * i, 4 * (n - i));
+        } else {
+            get_words(dst + 4 * i, src + 4 * i, n - i);
+        }
     }
     return bad == 0;
+}
+
+/* Orders the non-temporal stores of copy_finite_words before any later store. */
+static void store_fence(void) {
+#if defined(__SSE2__) && HOST_LITTLE_ENDIAN
+    _mm_sfence();
+#endif
 }
 
 /* Words in the piece of n words that starts at word i. */
@@ -145,10 +187,13 @@ static void hash_update_baseline(void *state, const void *bytes, size_t n) {
     (void)XXH3_64bits_update((XXH3_state_t *)state, bytes, n);
 }
 
-/* xxHash's AVX2 path where the file is built and the CPU has AVX2, else the baseline one
- * (SSE2 on x86-64, NEON on aarch64). Every path gives the same value. */
+/* xxHash's AVX-512 or AVX2 path where the files are built and the CPU has it, else the
+ * baseline one (SSE2 on x86-64, NEON on aarch64). Every path gives the same value. */
 static hash_update_fn pick_hash_update(void) {
 #if defined(MOTE_SNAPSHOT_HASH_AVX2)
+    if (mote_backend_available(MOTE_BACKEND_AVX512)) {
+        return mote_snapshot_hash_update_avx512;
+    }
     if (mote_backend_available(MOTE_BACKEND_AVX2)) {
         return mote_snapshot_hash_update_avx2;
     }
@@ -340,13 +385,24 @@ static void emit(writer *w, const unsigned char *bytes, size_t n) {
 }
 
 /* Writes n host words in pieces, each hashed while it is in cache; false (with the piece
- * written) when floats is set and one of them is not finite. */
-static bool emit_words(writer *w, const void *src, size_t n, bool floats) {
+ * written) when floats is set and one of them is not finite. On a little-endian host each
+ * piece is checked and copied in one pass (streamed when stream is set) and the source piece,
+ * the same bytes, is hashed. */
+static bool emit_words(writer *w, const void *src, size_t n, bool floats, bool stream) {
     for (size_t i = 0; i < n; i += CHUNK_WORDS) {
         size_t m = piece_words(n, i);
         const uint32_t *piece = (const uint32_t *)src + i;
         if (n - i > CHUNK_WORDS) {
             prefetch_piece(piece + CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
+        }
+        if (HOST_LITTLE_ENDIAN) { /* ids are copied the same way; their "finite" is moot */
+            const bool finite = copy_finite_words(w->p, (const unsigned char *)piece, m, stream);
+            hash_bytes(w->hash, piece, 4 * m);
+            w->p += 4 * m;
+            if (floats && !finite) {
+                return false;
+            }
+            continue;
         }
         if (floats && !bits_finite(piece, m)) {
             return false;
@@ -381,17 +437,20 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
         put_u32(w.p, setting_word(&kind->setting_members[s], pool->settings));
         emit(&w, w.p, 4);
     }
+    const bool stream = needed >= MOTE_SNAPSHOT_STREAM_BYTES;
     for (int f = 0; f < kind->field_count; ++f) {
         if ((core->fields.mask & MOTE_FIELD_BIT(f)) &&
-            !emit_words(&w, core->fields.field[f], h.count, true)) {
+            !emit_words(&w, core->fields.field[f], h.count, true, stream)) {
+            store_fence();
             return MOTE_ERROR_NON_FINITE;
         }
     }
     const mote_id_table *ids = &core->ids;
-    emit_words(&w, ids->slot_of_dense, h.count, false);
+    emit_words(&w, ids->slot_of_dense, h.count, false, stream);
     if (h.slots_used > 0) {
-        emit_words(&w, ids->generation + 1, h.slots_used, false);
+        emit_words(&w, ids->generation + 1, h.slots_used, false, stream);
     }
+    store_fence();
     uint32_t slot = ids->free_head;
     for (size_t k = 0; k < h.free_count; k += CHUNK_WORDS) { /* hashed in pieces, too */
         const size_t m = piece_words(h.free_count, k);
@@ -501,8 +560,9 @@ static sections sections_of(const unsigned char *blob, const snapshot_header *h)
     return s;
 }
 
-/* What scan checks in each piece of a section, beside hashing it. */
-typedef enum piece_check { CHECK_FINITE, CHECK_SLOTS, CHECK_NONZERO } piece_check;
+/* What scan checks in each piece of an id section, beside hashing it (the fields are checked
+ * as they are copied: copy_field_checked). */
+typedef enum piece_check { CHECK_SLOTS, CHECK_NONZERO } piece_check;
 
 /* Hashes n words at p in pieces, each checked while it is in L1; false at the first bad one. */
 static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_check check,
@@ -515,25 +575,36 @@ static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_c
             prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         hash_bytes(hash, piece, 4 * m);
-        switch (check) {
-        case CHECK_FINITE:
-            ok = le_words_finite(piece, m);
-            break;
-        case CHECK_SLOTS:
-            ok = mark_slots(seen, slots_used, piece, m);
-            break;
-        default:
-            ok = le_words_nonzero(piece, m);
-            break;
-        }
+        ok = check == CHECK_SLOTS ? mark_slots(seen, slots_used, piece, m)
+                                  : le_words_nonzero(piece, m);
     }
     return ok;
 }
 
-/* One pass over the blob, in pieces: the checksum, finite fields, and an id table whose
- * every slot in 1..slots_used is named exactly once (by an element or the free list), with no
- * generation 0. */
+/* Hashes and checks the n words of one field at p in pieces and copies each piece into dst
+ * while it is still in L1 (streaming the stores when stream is set): the blob is read once.
+ * False at the first non-finite piece (dst then holds part of it). */
+static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, float *dst,
+                               bool stream) {
+    for (size_t i = 0; i < n; i += CHUNK_WORDS) {
+        size_t m = piece_words(n, i);
+        const unsigned char *piece = p + 4 * i;
+        if (n - i > CHUNK_WORDS) {
+            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
+        }
+        hash_bytes(hash, piece, 4 * m);
+        if (!copy_finite_words((unsigned char *)(dst + i), piece, m, stream)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One pass over the blob, in pieces: the checksum, finite fields (copied into into's arrays
+ * as they are checked), and an id table whose every slot in 1..slots_used is named exactly
+ * once (by an element or the free list), with no generation 0. */
 static mote_status scan(const unsigned char *blob, size_t size, const snapshot_header *h,
+                        const mote_pool_kind *kind, mote_field_arrays *into,
                         const mote_allocator *allocator) {
     const sections s = sections_of(blob, h);
     /* a byte per slot 0..slots_used, rounded up to words; byte 0 and the bytes past the last
@@ -549,17 +620,58 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
     hasher state;
     hasher_reset(&state);
     hash_bytes(&state, blob, (size_t)(s.fields - blob));
-    const size_t field_words = (size_t)popcount(mask_of(h)) * h->count;
+    bool ok = true;
+    const unsigned char *field_bytes = s.fields;
+    for (int f = 0; f < kind->field_count && ok && h->count > 0; ++f) {
+        if (into->mask & MOTE_FIELD_BIT(f)) {
+            ok = copy_field_checked(&state, field_bytes, h->count, into->field[f],
+                                    size >= MOTE_SNAPSHOT_STREAM_BYTES);
+            field_bytes += 4 * (size_t)h->count;
+        }
+    }
+    store_fence();
     const uint32_t used = h->slots_used;
-    bool ok = scan_section(&state, s.fields, field_words, CHECK_FINITE, seen, used) &&
-              scan_section(&state, s.slot_of_dense, h->count, CHECK_SLOTS, seen, used) &&
-              scan_section(&state, s.generation, used, CHECK_NONZERO, seen, used) &&
-              scan_section(&state, s.free_list, h->free_count, CHECK_SLOTS, seen, used) &&
-              all_marked(seen, seen_bytes);
+    ok = ok && scan_section(&state, s.slot_of_dense, h->count, CHECK_SLOTS, seen, used) &&
+         scan_section(&state, s.generation, used, CHECK_NONZERO, seen, used) &&
+         scan_section(&state, s.free_list, h->free_count, CHECK_SLOTS, seen, used) &&
+         all_marked(seen, seen_bytes);
     mote_release(allocator, seen, seen_bytes);
     ok = ok &&
          XXH3_64bits_digest(&state.state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
     return ok ? MOTE_OK : MOTE_ERROR_CORRUPT_SNAPSHOT;
+}
+
+/* Gives the core's spare storage room for capacity elements and at least the live arrays'
+ * (the two trade places), allocating it only when it has less. All or nothing. */
+static mote_status prepare_spare(mote_pool_core *core, size_t capacity) {
+    mote_field_arrays *spare = &core->spare_fields;
+    const size_t want = capacity > core->fields.capacity ? capacity : core->fields.capacity;
+    if (spare->capacity == 0) {
+        spare->mask = core->fields.mask;
+    }
+    if (spare->capacity >= want) {
+        return MOTE_OK;
+    }
+    mote_status status = mote_field_arrays_reserve(spare, &core->allocator, 0, want);
+    if (status == MOTE_OK) {
+        core->spare_dirty = 0; /* fresh arrays are zero */
+    }
+    return status;
+}
+
+/* Zeroes the spare arrays past count (up to what may be non-zero) and swaps them in: the
+ * arrays the pool held become the spare. */
+static void swap_in_spare(mote_pool_core *core, size_t count) {
+    mote_field_arrays *spare = &core->spare_fields;
+    for (int f = 0; f < MOTE_MAX_FIELDS && core->spare_dirty > count; ++f) {
+        if (spare->field[f] != NULL) { /* padding stays zero */
+            memset(spare->field[f] + count, 0, (core->spare_dirty - count) * sizeof(float));
+        }
+    }
+    const mote_field_arrays held = core->fields;
+    core->fields = *spare;
+    *spare = held;
+    core->spare_dirty = core->count;
 }
 
 /* Writes a checked blob's id table into the core's (which has room for every slot). */
@@ -611,28 +723,31 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
         return MOTE_ERROR_CORRUPT_SNAPSHOT;
     }
     mote_pool_core *core = &pool->core;
-    mote_status status = scan(blob, size, &h, &core->allocator);
+    /* Room for every element and slot, in the id table and the spare field storage; then the
+     * blob is checked and its fields copied into the spare in one pass, and only a good blob
+     * swaps it in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
+    const size_t needed = h.count > h.slots_used ? h.count : h.slots_used;
+    mote_status status = MOTE_OK;
+    if (needed > core->ids.capacity) {
+        status = mote_id_table_reserve(&core->ids, &core->allocator, needed);
+    }
+    if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
+        status = prepare_spare(core, needed); /* the old state's padding must be zeroed too */
+    }
     if (status != MOTE_OK) {
         return status;
     }
-    /* Room for every element and slot; the last thing that can fail. */
-    status = mote_pool_core_reserve(core, h.count > h.slots_used ? h.count : h.slots_used);
+    if (core->spare_dirty < h.count) {
+        core->spare_dirty = h.count; /* a bad blob may leave part of it there */
+    }
+    status = scan(blob, size, &h, kind, &core->spare_fields, &core->allocator);
     if (status != MOTE_OK) {
         return status;
+    }
+    if (core->spare_fields.capacity > 0) {
+        swap_in_spare(core, h.count);
     }
     const sections s = sections_of(blob, &h);
-    const unsigned char *field_bytes = s.fields;
-    for (int f = 0; f < kind->field_count && core->fields.capacity > 0; ++f) {
-        if (!(core->fields.mask & MOTE_FIELD_BIT(f))) {
-            continue;
-        }
-        float *a = core->fields.field[f];
-        get_words(a, field_bytes, h.count);
-        field_bytes += 4 * (size_t)h.count;
-        if (core->count > h.count) { /* padding stays zero */
-            memset(a + h.count, 0, (core->count - h.count) * sizeof(float));
-        }
-    }
     restore_ids(&core->ids, &s, &h);
     core->count = h.count;
     core->tag = h.tag;

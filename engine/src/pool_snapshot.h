@@ -16,6 +16,12 @@
 #define MOTE_SNAPSHOT_HEADER_BYTES   64u
 #define MOTE_SNAPSHOT_CHECKSUM_BYTES 8u /* XXH3-64 of every byte before it, little-endian */
 
+/* Snapshots at least this big copy their float sections with non-temporal stores (x86-64):
+ * the destination (the blob on save, the pool's spare storage on restore) is then too big to
+ * stay in cache anyway, and streaming stores neither read it in first nor evict the pieces
+ * being checked and hashed (docs/snapshot-format.md, "Speed"). */
+#define MOTE_SNAPSHOT_STREAM_BYTES ((size_t)16 << 20)
+
 /* Bytes a snapshot of the pool takes now (it changes with count and the slots used); 0 for a
  * NULL or foreign pool. */
 size_t mote_pool_snapshot_size(const mote_pool *pool, const mote_pool_kind *kind);
@@ -38,7 +44,9 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
  * truncated, wrong magic, newer version, another kind, another kernel or field set, a bad
  * checksum, count or slots above the pool's max_count, an inconsistent id table, non-finite
  * fields, settings create would refuse); MOTE_ERROR_OUT_OF_MEMORY when growing failed;
- * MOTE_ERROR_INVALID_ARGUMENT for a NULL or foreign pool or a NULL buffer. */
+ * MOTE_ERROR_INVALID_ARGUMENT for a NULL or foreign pool or a NULL buffer. The blob is read
+ * once, into spare field storage the first restore allocates and the pool keeps until destroy
+ * (its field memory twice), which a good blob swaps in: the field arrays move. */
 mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
                               size_t size);
 

@@ -11,4 +11,8 @@
  * a file compiled with -mavx2: call it only when the CPU has AVX2. */
 void mote_snapshot_hash_update_avx2(void *state, const void *bytes, size_t n);
 
+/* The same on xxHash's AVX-512 path (from a file compiled with -mavx512f, built beside the
+ * AVX2 one): call it only when the CPU has AVX-512F. */
+void mote_snapshot_hash_update_avx512(void *state, const void *bytes, size_t n);
+
 #endif

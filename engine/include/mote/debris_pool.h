@@ -33,8 +33,8 @@ mote_debris_pool_def mote_default_debris_pool_def(void);
 
 /* Direct access to the pool's field arrays, dense from index 0 to count - 1; vectors and
  * quaternions are one array per component ({x, y, z} and {x, y, z, w}). Each array is
- * MOTE_ALIGNMENT aligned and padded past count. Valid until the next add, remove, reserve
- * or destroy. phase holds mote_debris_phase values as floats; outward and base must stay
+ * MOTE_ALIGNMENT aligned and padded past count. Valid until the next add, remove, reserve,
+ * restore or destroy. phase holds mote_debris_phase values as floats; outward and base must stay
  * unit length (add and set normalise them; values written here are used as they are). */
 typedef struct mote_debris_view {
     size_t count;

@@ -37,8 +37,8 @@ typedef mote_docking_state mote_docking_desc;
 /* Direct access to the pool's field arrays, dense from index 0 to count - 1, one array per
  * component of every mote_docking_state member in its order; captured and locked hold 0 or 1.
  * Each array is MOTE_ALIGNMENT aligned and padded past count. Valid until the next add,
- * remove, reserve or destroy. station_position may be moved between steps; station_base must
- * stay unit length (add and set normalise it). */
+ * remove, reserve, restore or destroy. station_position may be moved between steps; station_base
+ * must stay unit length (add and set normalise it). */
 typedef struct mote_docking_view {
     size_t count;
     float *time;

@@ -51,9 +51,9 @@ typedef struct mote_mover_desc {
 mote_mover_desc mote_default_mover_desc(void);
 
 /* Direct access to the pool's field arrays, dense from index 0 to count - 1, each
- * MOTE_ALIGNMENT aligned and padded past count. Valid until the next add, remove, reserve or
- * destroy. Writing the inputs here (desired velocities, facings) is the intended way to drive
- * a crowd; validate reports non-finite values written here. */
+ * MOTE_ALIGNMENT aligned and padded past count. Valid until the next add, remove, reserve,
+ * restore or destroy. Writing the inputs here (desired velocities, facings) is the intended way to
+ * drive a crowd; validate reports non-finite values written here. */
 typedef struct mote_mover_view {
     size_t count;
     float *position_x, *position_y;                     /* units */

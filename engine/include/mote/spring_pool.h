@@ -87,8 +87,8 @@ float mote_spring_damping_for_kind(mote_spring_kind kind, float halflife);
 
 /* Direct access to the pool's field arrays, dense from index 0 to count - 1. Pointers the
  * kind does not use are NULL. Each array is MOTE_ALIGNMENT aligned and padded past count.
- * Valid until the next add, remove, reserve or destroy. Writing state or inputs here is the
- * intended way to drive many elements; validate reports non-finite values written here. */
+ * Valid until the next add, remove, reserve, restore or destroy. Writing state or inputs here is
+ * the intended way to drive many elements; validate reports non-finite values written here. */
 typedef struct mote_spring_view {
     size_t count;
     float *x;          /* every kind */

@@ -78,7 +78,7 @@ mote_status mote_stage_pool_set(mote_stage_pool *pool, mote_id id, const mote_st
 size_t mote_stage_pool_count(const mote_stage_pool *pool);
 /* Stages the pool holds before it grows. */
 size_t mote_stage_pool_capacity(const mote_stage_pool *pool);
-/* The field arrays (valid until the next add, remove or reserve). */
+/* The field arrays (valid until the next add, remove, reserve or restore). */
 mote_stage_view mote_stage_pool_view(mote_stage_pool *pool);
 /* Adds dt s (clamped to max_dt) to every stage's time and writes its pose there.
  * MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt; nothing changed on error. */
