@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_AVX2_H
 #define MOTE_WIDE_AVX2_H
 
+#include <stdbool.h>
 #include <simde/x86/avx2.h>
 #include <simde/x86/fma.h>
 
@@ -75,6 +76,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 }
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_mm256_blendv_ps(f, t, m);
+}
+/* True when every lane of m is set. */
+static inline bool mote_w_all(mote_wm m) {
+    return simde_mm256_movemask_ps(m) == 0xff;
 }
 /* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
  * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */

@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_AVX512_H
 #define MOTE_WIDE_AVX512_H
 
+#include <stdbool.h>
 #include <simde/x86/avx512.h>
 
 #define MOTE_W_LANES 16
@@ -76,6 +77,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 }
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_mm512_mask_blend_ps(m, f, t);
+}
+/* True when every lane of m is set. */
+static inline bool mote_w_all(mote_wm m) {
+    return m == (mote_wm)0xffff;
 }
 /* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
  * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */

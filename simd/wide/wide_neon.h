@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_NEON_H
 #define MOTE_WIDE_NEON_H
 
+#include <stdbool.h>
 #include <math.h>
 #include <simde/arm/neon.h>
 
@@ -97,6 +98,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 }
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return simde_vbslq_f32(m, t, f);
+}
+/* True when every lane of m is set. */
+static inline bool mote_w_all(mote_wm m) {
+    return simde_vminvq_u32(m) != 0;
 }
 /* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
  * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */

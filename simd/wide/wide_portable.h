@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_PORTABLE_H
 #define MOTE_WIDE_PORTABLE_H
 
+#include <stdbool.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -82,6 +83,10 @@ static inline mote_wm mote_w_or(mote_wm a, mote_wm b) {
 /* where m: t, else f. */
 static inline mote_wf mote_w_select(mote_wm m, mote_wf t, mote_wf f) {
     return m ? t : f;
+}
+/* True when every lane of m is set. */
+static inline bool mote_w_all(mote_wm m) {
+    return m != 0;
 }
 /* 2^n from t = n + 127 + 1.5 * 2^23 (n integer in [-127, 127]): t's low mantissa bits hold the
  * biased exponent n + 127, and shifting them left by 23 drops the rest. 0 for n = -127. */
