@@ -107,6 +107,10 @@ typedef struct mote_pool_kind {
     size_t view_size;     /* sizeof the public view: size_t count, then the field pointers */
     size_t desc_size;     /* sizeof the public desc */
     size_t settings_size; /* bytes of pool settings kept in the pool (mote_pool_settings) */
+    /* The last bytes of the settings that are the pool's own options, not state: no setting
+     * member covers them, a snapshot does not hold them, a restore keeps the pool's (the
+     * spring pool's step_cache). 0 for most kinds. */
+    size_t local_settings_bytes;
     /* The smallest range a parallel step hands a worker (a multiple of MOTE_PAD_ELEMENTS): a
      * pool of this many elements or fewer steps on the calling thread. Chosen per kind so a
      * range is some microseconds of work, far above a task's overhead. */

@@ -205,6 +205,7 @@ const mote_pool_kind mote_spring_pool_kind_record = {
     .view_size = sizeof(mote_spring_view),
     .desc_size = sizeof(mote_spring_desc),
     .settings_size = sizeof(spring_settings),
+    .local_settings_bytes = sizeof(spring_settings) - offsetof(spring_settings, step_cache),
     .parallel_min_elements =
         8192, /* a spring element costs 0.5-2 ns on avx2/avx512: 8192 are 4-16 us */
     .setting_count = sizeof spring_setting_members / sizeof spring_setting_members[0],
