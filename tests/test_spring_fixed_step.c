@@ -29,11 +29,14 @@ static const mote_backend backends[] = {MOTE_BACKEND_SCALAR, MOTE_BACKEND_PORTAB
                                         MOTE_BACKEND_AVX2, MOTE_BACKEND_AVX512, MOTE_BACKEND_NEON};
 #define BACKEND_COUNT (sizeof backends / sizeof backends[0])
 
-/* The kinds that cache a decay factor, and one that does not (it must ignore the setting). */
-static const mote_spring_kind kinds[] = {
-    MOTE_SPRING_CRITICAL, MOTE_SPRING_ANGLE,       MOTE_SPRING_DOUBLE_ANGLE, MOTE_SPRING_DECAY,
-    MOTE_SPRING_DOUBLE,   MOTE_SPRING_INERTIALIZE, MOTE_SPRING_DAMPED};
-#define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+/* The kinds that cache a factor, then two that do not (they must ignore the setting). */
+static const mote_spring_kind kinds[] = {MOTE_SPRING_CRITICAL,     MOTE_SPRING_ANGLE,
+                                         MOTE_SPRING_DOUBLE_ANGLE, MOTE_SPRING_DECAY,
+                                         MOTE_SPRING_DOUBLE,       MOTE_SPRING_INERTIALIZE,
+                                         MOTE_SPRING_DAMPER,       MOTE_SPRING_EXP_RESPONSE,
+                                         MOTE_SPRING_DAMPED,       MOTE_SPRING_SEMI_IMPLICIT};
+#define CACHING_KIND_COUNT 8
+#define KIND_COUNT         (sizeof kinds / sizeof kinds[0])
 
 static uint32_t next_random(uint32_t *s) {
     *s = *s * 1664525u + 1013904223u;
@@ -55,6 +58,7 @@ static mote_spring_desc random_desc(uint32_t *s) {
     d.halflife = next_random(s) % 4 == 0 ? 0.25f : uniform(s, 0.05f, 2.0f);
     d.stiffness = uniform(s, 4.0f, 100.0f);
     d.damping = uniform(s, 1.0f, 20.0f);
+    d.rate = next_random(s) % 4 == 0 ? 10.0f : uniform(s, 0.5f, 20.0f);
     d.incoming_v = uniform(s, -2.0f, 2.0f);
     d.offset_x = uniform(s, -1.0f, 1.0f);
     d.offset_v = uniform(s, -1.0f, 1.0f);
@@ -103,6 +107,11 @@ static void assert_same_bits(mote_spring_pool *a, mote_spring_pool *b, const cha
     }
 }
 
+/* The parameter a kind's factor comes from: damping, or exp_response's rate. */
+static float *parameter_of(const mote_spring_view *view) {
+    return view->damping != NULL ? view->damping : view->rate;
+}
+
 /* One scenario, run alike on a cached and an uncached pool. */
 typedef void (*scenario_fn)(mote_spring_pool *pool);
 
@@ -112,17 +121,16 @@ static void fixed_dt(mote_spring_pool *pool) {
     }
 }
 
-/* One lane of one vector (and a whole vector's worth further on) gets a new damping through
- * the view mid-run, twice. */
+/* One lane of one vector (and a whole vector's worth further on) gets a new damping (rate for
+ * exp_response) through the view mid-run, twice. */
 static void damping_through_view(mote_spring_pool *pool) {
     for (int k = 0; k < STEPS; ++k) {
         if (k == 300 || k == 700) {
             mote_spring_view view = mote_spring_pool_view(pool);
-            if (view.damping != NULL) {
-                view.damping[5] *= 1.5f;
-                for (size_t i = 64; i < 80; ++i) {
-                    view.damping[i] = 3.0f + (float)k / 100.0f;
-                }
+            float *parameter = parameter_of(&view);
+            parameter[5] *= 1.5f;
+            for (size_t i = 64; i < 80; ++i) {
+                parameter[i] = 3.0f + (float)k / 100.0f;
             }
         }
         assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
@@ -244,11 +252,9 @@ static void parallel_steps_give_the_serial_bits(void **unused) {
             const float dt = s < 120 ? 1.0f / 60.0f : 1.0f / 50.0f;
             if (s == 60) {
                 mote_spring_view view = mote_spring_pool_view(on);
-                if (view.damping != NULL) {
-                    view.damping[20000] *= 2.0f;
-                    view = mote_spring_pool_view(off);
-                    view.damping[20000] *= 2.0f;
-                }
+                parameter_of(&view)[20000] *= 2.0f;
+                view = mote_spring_pool_view(off);
+                parameter_of(&view)[20000] *= 2.0f;
             }
             assert_int_equal(mote_spring_pool_step_parallel(on, dt, &tasks), MOTE_OK);
             assert_int_equal(mote_spring_pool_step(off, dt), MOTE_OK);
@@ -327,7 +333,7 @@ static void every_variant_caches_to_its_general_bits(void **unused) {
         if (!mote_kernel_table_runnable(tables[t]) || tables[t]->backend == MOTE_BACKEND_SCALAR) {
             continue;
         }
-        for (size_t k = 0; k + 1 < KIND_COUNT; ++k) { /* the caching kinds */
+        for (size_t k = 0; k < CACHING_KIND_COUNT; ++k) {
             float *general[SPRING_FIELD_COUNT], *cached[SPRING_FIELD_COUNT];
             float *key = malloc(n * sizeof(float)), *factor = malloc(n * sizeof(float));
             assert_non_null(key);
@@ -339,8 +345,8 @@ static void every_variant_caches_to_its_general_bits(void **unused) {
                 assert_non_null(general[f]);
                 assert_non_null(cached[f]);
                 for (size_t i = 0; i < n; ++i) {
-                    general[f][i] = f == SPRING_FIELD_DAMPING ? uniform(&s, 0.5f, 20.0f)
-                                                              : uniform(&s, -2.0f, 2.0f);
+                    const bool parameter = f == SPRING_FIELD_DAMPING || f == SPRING_FIELD_RATE;
+                    general[f][i] = parameter ? uniform(&s, 0.5f, 20.0f) : uniform(&s, -2.0f, 2.0f);
                 }
                 memcpy(cached[f], general[f], n * sizeof(float));
             }
@@ -354,13 +360,24 @@ static void every_variant_caches_to_its_general_bits(void **unused) {
             const mote_spring_constants reuse = {1.0f / 60.0f, {MOTE_CACHE_REUSE, key, factor}};
             for (int step = 0; step < steps; ++step) {
                 if (step == steps / 2) {
-                    general[SPRING_FIELD_DAMPING][17] *= 1.25f;
-                    cached[SPRING_FIELD_DAMPING][17] *= 1.25f;
+                    for (int f = SPRING_FIELD_DAMPING; f <= SPRING_FIELD_RATE; ++f) {
+                        general[f][17] *= 1.25f;
+                        cached[f][17] *= 1.25f;
+                    }
                 }
                 kernel(general, &plain, 0, n);
                 const size_t cut = (size_t)(step * 13) % n;
                 kernel(cached, &reuse, 0, cut);
                 kernel(cached, &reuse, cut, n);
+            }
+            /* the full vectors' cache holds each element's key and a factor in (0, 1) */
+            const float *keys_read =
+                cached[kinds[k] == MOTE_SPRING_EXP_RESPONSE ? SPRING_FIELD_RATE
+                                                            : SPRING_FIELD_DAMPING];
+            const size_t lanes = (size_t)tables[t]->lanes;
+            for (size_t i = 0; i < n / lanes * lanes; ++i) {
+                assert_true(key[i] == keys_read[i]);
+                assert_true(factor[i] > 0.0f && factor[i] < 1.0f);
             }
             for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
                 if (memcmp(general[f], cached[f], n * sizeof(float)) != 0) {
@@ -369,11 +386,6 @@ static void every_variant_caches_to_its_general_bits(void **unused) {
                 }
                 free(general[f]);
                 free(cached[f]);
-            }
-            /* the cache holds each element's damping and its factor */
-            for (size_t i = 0; i < n; ++i) {
-                assert_true(key[i] == key[i]);
-                assert_true(factor[i] > 0.0f && factor[i] < 1.0f);
             }
             free(key);
             free(factor);

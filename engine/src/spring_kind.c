@@ -179,16 +179,16 @@ static mote_status check_settings(const void *settings) {
                : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-/* The kinds whose one transcendental is the per-element factor exp(-damping / 2 dt). */
-static bool has_decay_factor(mote_spring_kind kind) {
-    return kind == MOTE_SPRING_CRITICAL || kind == MOTE_SPRING_ANGLE ||
-           kind == MOTE_SPRING_DOUBLE_ANGLE || kind == MOTE_SPRING_DECAY ||
-           kind == MOTE_SPRING_DOUBLE || kind == MOTE_SPRING_INERTIALIZE;
+/* The kinds whose one transcendental is a per-element factor of one parameter and dt (the
+ * fixed-step cache keeps it): exp(-damping / 2 dt), or the damper's and exp_response's
+ * expm1 blend. The force kinds (damped, semi_implicit) have none to cache. */
+static bool has_cached_factor(mote_spring_kind kind) {
+    return kind != MOTE_SPRING_DAMPED && kind != MOTE_SPRING_SEMI_IMPLICIT;
 }
 
 static mote_step_cache step_cache(const mote_pool *pool) {
     const spring_settings *s = mote_pool_settings_const(pool);
-    return has_decay_factor(s->kind) ? s->step_cache : MOTE_STEP_CACHE_OFF;
+    return has_cached_factor(s->kind) ? s->step_cache : MOTE_STEP_CACHE_OFF;
 }
 
 #define SPRING_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \

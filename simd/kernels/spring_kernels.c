@@ -74,10 +74,15 @@ static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, m
     *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
-static inline void damper_body(spring_lanes *s, mote_wf dt) {
+/* The damper's blend 1 - exp(-(damping / 4) dt), as an expm1: its one transcendental. */
+static inline mote_wf damper_blend(mote_wf damping, mote_wf dt) {
+    mote_wf rate = mote_w_mul(damping, mote_w_set1(0.25f));
+    return mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
+}
+
+static inline void damper_with_factor(spring_lanes *s, mote_wf dt, mote_wf blend) {
+    (void)dt;
     mote_wf x = s->f[SPRING_FIELD_X];
-    mote_wf rate = mote_w_mul(s->f[SPRING_FIELD_DAMPING], mote_w_set1(0.25f));
-    mote_wf blend = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), blend));
 }
 
@@ -143,9 +148,14 @@ static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
 }
 
-static inline void exp_response_body(spring_lanes *s, mote_wf dt) {
+/* The exponential response's blend 1 - exp(-rate dt), as an expm1. */
+static inline mote_wf exp_response_blend(mote_wf rate, mote_wf dt) {
+    return mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
+}
+
+static inline void exp_response_with_factor(spring_lanes *s, mote_wf dt, mote_wf alpha) {
+    (void)dt;
     mote_wf x = s->f[SPRING_FIELD_X];
-    mote_wf alpha = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(s->f[SPRING_FIELD_RATE]), dt)));
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), alpha));
 }
 
@@ -190,6 +200,8 @@ static inline void damped_body(spring_lanes *s, mote_wf dt) {
 
 typedef void (*spring_body_fn)(spring_lanes *s, mote_wf dt);
 typedef void (*spring_factor_body_fn)(spring_lanes *s, mote_wf dt, mote_wf e);
+/* A kind's one per-element factor of its parameter (the key) and dt. */
+typedef mote_wf (*spring_factor_fn)(mote_wf key, mote_wf dt);
 
 /* Loads the fields a kind reads at p[f] + i, runs its body, stores the fields it writes. */
 MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, unsigned reads,
@@ -209,29 +221,31 @@ MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, uns
 }
 
 /* The fixed-step cache's vector (p[SPRING_CACHE_KEY], p[SPRING_CACHE_FACTOR]: pool_kind.h):
- * where every lane's key equals its damping, the cached factors; else the factors computed
- * as the general path computes them, written back with their dampings as keys. */
-MOTE_ALWAYS_INLINE mote_wf cached_decay_factor(float *const *p, size_t i, mote_wf damping,
-                                               mote_wf dt) {
-    if (mote_w_all(mote_w_eq(mote_w_load(p[SPRING_CACHE_KEY] + i), damping))) {
+ * where every lane's cached key equals its key (the parameter the factor comes from), the
+ * cached factors; else the factors computed as the general path computes them, written back
+ * with their keys. */
+MOTE_ALWAYS_INLINE mote_wf cached_factor(float *const *p, size_t i, mote_wf key, mote_wf dt,
+                                         spring_factor_fn factor) {
+    if (mote_w_all(mote_w_eq(mote_w_load(p[SPRING_CACHE_KEY] + i), key))) {
         return mote_w_load(p[SPRING_CACHE_FACTOR] + i);
     }
-    mote_wf e = decay_factor(damping, dt);
-    mote_w_store(p[SPRING_CACHE_KEY] + i, damping);
+    mote_wf e = factor(key, dt);
+    mote_w_store(p[SPRING_CACHE_KEY] + i, key);
     mote_w_store(p[SPRING_CACHE_FACTOR] + i, e);
     return e;
 }
 
-/* spring_vector with the decay factor from the cache. */
+/* spring_vector with the kind's factor (of field key_field) from the cache. */
 MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf dt, unsigned reads,
-                                             unsigned writes, spring_factor_body_fn body) {
+                                             unsigned writes, int key_field,
+                                             spring_factor_fn factor, spring_factor_body_fn body) {
     spring_lanes s;
     for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (reads & SPRING_BIT(f)) {
             s.f[f] = mote_w_load(p[f] + i);
         }
     }
-    body(&s, dt, cached_decay_factor(p, i, s.f[SPRING_FIELD_DAMPING], dt));
+    body(&s, dt, cached_factor(p, i, s.f[key_field], dt, factor));
     for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (writes & SPRING_BIT(f)) {
             mote_w_store(p[f] + i, s.f[f]);
@@ -267,12 +281,12 @@ MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf 
         mote_lane_loop(p, begin, end, &wdt, name##_vector, SPRING_PLAN(kind));                     \
     }
 
-/* The kernel of a half-life kind, whose body takes its decay factor: the general path, or
- * with MOTE_CACHE_REUSE the fixed-step cache's (the same bits). One definition for every
- * such kind. */
-#define SPRING_FACTOR_KERNEL(kind, name)                                                           \
+/* The kernel of a kind whose one transcendental is a per-element factor of one field (key)
+ * and dt, its body taking the factor: the general path computes it, with MOTE_CACHE_REUSE
+ * the fixed-step cache supplies it (the same bits). One definition for every such kind. */
+#define SPRING_FACTOR_KERNEL(kind, name, key_field, factor_fn)                                     \
     static inline void name##_body(spring_lanes *s, mote_wf dt) {                                  \
-        name##_with_factor(s, dt, decay_factor(s->f[SPRING_FIELD_DAMPING], dt));                   \
+        name##_with_factor(s, dt, factor_fn(s->f[key_field], dt));                                 \
     }                                                                                              \
     MOTE_ALWAYS_INLINE void name##_vector(float *const *p, size_t i, const void *k) {              \
         spring_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                          \
@@ -280,7 +294,7 @@ MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf 
     }                                                                                              \
     MOTE_ALWAYS_INLINE void name##_cached_vector(float *const *p, size_t i, const void *k) {       \
         spring_cached_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                   \
-                             spring_kind_writes[kind], name##_with_factor);                        \
+                             spring_kind_writes[kind], key_field, factor_fn, name##_with_factor);  \
     }                                                                                              \
     void MOTE_VARIANT_FN(mote_kernel_spring_##name)(float *const *p, const void *constants,        \
                                                     size_t begin, size_t end) {                    \
@@ -297,15 +311,16 @@ MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf 
         mote_lane_loop(q, begin, end, &wdt, name##_cached_vector, SPRING_CACHED_PLAN(kind));       \
     }
 
-SPRING_KERNEL(MOTE_SPRING_DAMPER, damper, dt)
-SPRING_FACTOR_KERNEL(MOTE_SPRING_CRITICAL, critical)
-SPRING_FACTOR_KERNEL(MOTE_SPRING_ANGLE, angle)
-SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle)
-SPRING_FACTOR_KERNEL(MOTE_SPRING_DECAY, decay)
-SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, dt)
+#define DAMPING_KEY SPRING_FIELD_DAMPING
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DAMPER, damper, DAMPING_KEY, damper_blend)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_CRITICAL, critical, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_ANGLE, angle, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DECAY, decay, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, SPRING_FIELD_RATE, exp_response_blend)
 SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt)
-SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE, double)
-SPRING_FACTOR_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE, double, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, DAMPING_KEY, decay_factor)
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
 SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
               dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt)

@@ -44,9 +44,10 @@ bool mote_spring_kind_parse(const char *name, mote_spring_kind *out);
  * again for any vector of elements whose damping changed (also through the view). The bits
  * are exactly the general path's in every case: the setting changes speed and memory, never
  * results, so it is not part of a snapshot (a restore keeps the pool's own setting). The kinds
- * with one exp(-y dt) per element use it: critical, angle, double_angle, decay, double and
- * inertialize; the others ignore the setting. The cache costs two floats per element (8
- * bytes, allocated at the first cached step) and two more read streams per step. */
+ * with one exp(-y dt) per element use it (critical, angle, double_angle, decay, double,
+ * inertialize), and so do damper and exp_response with their blend 1 - exp(-rate dt) (keyed
+ * by damping and by rate); damped and semi_implicit ignore the setting. The cache costs two floats
+ * per element (8 bytes, allocated at the first cached step) and two more read streams per step. */
 typedef enum mote_step_cache {
     /* cached while the pool holds at most MOTE_STEP_CACHE_AUTO_MAX_COUNT elements: while the
      * arrays stay in cache the exp costs more than the two extra streams, from L3 misses and
