@@ -132,6 +132,11 @@ static void damping_through_view(mote_spring_pool *pool) {
             for (size_t i = 64; i < 80; ++i) {
                 parameter[i] = 3.0f + (float)k / 100.0f;
             }
+            parameter[200] = k == 300 ? 0.0f : -0.0f; /* -0 over +0 is a change */
+            view.x[200] = -0.0f;
+            if (view.goal != NULL) {
+                view.goal[200] = 1.0f;
+            }
         }
         assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
     }
@@ -354,6 +359,12 @@ static void every_variant_caches_to_its_general_bits(void **unused) {
                 key[i] = NAN;
                 factor[i] = 0.0f;
             }
+            /* the cache compares keys with ==, so -0 passes for +0: their factors agree */
+            const float zeros[2] = {0.0f, -0.0f};
+            float exps[2];
+            tables[t]->math.exp(zeros, exps, 2);
+            assert_memory_equal(&exps[0], &exps[1], sizeof(float));
+            assert_true(exps[0] == 1.0f);
             const mote_kernel_fn kernel =
                 tables[t]->kernel[MOTE_KERNEL_spring_damper + (int)kinds[k]];
             const mote_spring_constants plain = {1.0f / 60.0f, {MOTE_CACHE_UNUSED, NULL, NULL}};
@@ -396,6 +407,7 @@ static void every_variant_caches_to_its_general_bits(void **unused) {
 /* Allocations and frees, counted. */
 typedef struct counting {
     int allocations;
+    int frees;
 } counting;
 
 static void *counting_alloc(size_t size, size_t alignment, void *user) {
@@ -405,14 +417,15 @@ static void *counting_alloc(size_t size, size_t alignment, void *user) {
 
 static void counting_free(void *ptr, size_t size, void *user) {
     (void)size;
-    (void)user;
+    ((counting *)user)->frees += 1;
     free(ptr);
 }
 
-/* The cache is two arrays, allocated at the second step of one dt; none with the cache off. */
+/* The cache is two arrays, allocated at the second step of one dt and freed at the first step
+ * after the setting turned off; none with the cache off. */
 static void the_cache_allocates_only_when_on(void **unused) {
     (void)unused;
-    counting c = {0};
+    counting c = {0, 0};
     const mote_allocator hooks = {counting_alloc, counting_free, &c};
     mote_set_allocator(&hooks);
     const mote_step_cache settings[] = {MOTE_STEP_CACHE_OFF, MOTE_STEP_CACHE_ON};
@@ -422,6 +435,11 @@ static void the_cache_allocates_only_when_on(void **unused) {
         for (int k = 0; k < 20; ++k) {
             assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
         }
+        assert_int_equal(c.allocations, on ? 2 : 0);
+        c.frees = 0;
+        assert_int_equal(mote_spring_pool_set_step_cache(pool, MOTE_STEP_CACHE_OFF), MOTE_OK);
+        assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
+        assert_int_equal(c.frees, on ? 2 : 0);
         assert_int_equal(c.allocations, on ? 2 : 0);
         mote_spring_pool_destroy(pool);
     }

@@ -58,8 +58,8 @@ void mote_step_cache_plan(mote_pool *pool, float dt, mote_cache_args *args) {
     memset(args, 0, sizeof *args);
     const bool repeated = c->last_dt == dt;
     c->last_dt = dt;
-    if (!cache_wanted(pool)) {
-        c->dt = NAN;
+    if (!cache_wanted(pool)) { /* the setting off, or AUTO past its count: no memory kept */
+        mote_step_cache_release(pool);
         return;
     }
     /* The arrays cover every element (they grow with the fields at the next new dt). */

@@ -9,7 +9,8 @@
  * and fills args for the kernel: MOTE_CACHE_REUSE from the second consecutive step at one dt
  * (allocating the arrays then, every key NaN, when the dt is new to the cache), else
  * MOTE_CACHE_UNUSED (the first step at a dt, the setting off, or an allocation that failed:
- * the step then runs the general path, with the same bits). */
+ * the step then runs the general path, with the same bits). A pool that does not cache now
+ * (OFF, or AUTO past MOTE_STEP_CACHE_AUTO_MAX_COUNT) frees the arrays. */
 void mote_step_cache_plan(mote_pool *pool, float dt, mote_cache_args *args);
 
 /* Forgets every cached factor (a new backend, a restored snapshot): the next steps start

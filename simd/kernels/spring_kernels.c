@@ -223,7 +223,8 @@ MOTE_ALWAYS_INLINE void spring_vector(float *const *p, size_t i, mote_wf dt, uns
 /* The fixed-step cache's vector (p[SPRING_CACHE_KEY], p[SPRING_CACHE_FACTOR]: pool_kind.h):
  * where every lane's cached key equals its key (the parameter the factor comes from), the
  * cached factors; else the factors computed as the general path computes them, written back
- * with their keys. */
+ * with their keys. == takes -0 for +0, and that is right: every factor here has the same bits
+ * for both (mote_w_neg(+-0) is +0, and exp(+0) and exp(-0) are both 1: the test checks it). */
 MOTE_ALWAYS_INLINE mote_wf cached_factor(float *const *p, size_t i, mote_wf key, mote_wf dt,
                                          spring_factor_fn factor) {
     if (mote_w_all(mote_w_eq(mote_w_load(p[SPRING_CACHE_KEY] + i), key))) {

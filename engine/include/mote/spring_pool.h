@@ -47,7 +47,8 @@ bool mote_spring_kind_parse(const char *name, mote_spring_kind *out);
  * with one exp(-y dt) per element use it (critical, angle, double_angle, decay, double,
  * inertialize), and so do damper and exp_response with their blend 1 - exp(-rate dt) (keyed
  * by damping and by rate); damped and semi_implicit ignore the setting. The cache costs two floats
- * per element (8 bytes, allocated at the first cached step) and two more read streams per step. */
+ * per element (8 bytes, allocated at the first cached step, freed at the first step that does not
+ * cache) and two more read streams per step. */
 typedef enum mote_step_cache {
     /* cached while the pool holds at most MOTE_STEP_CACHE_AUTO_MAX_COUNT elements: while the
      * arrays stay in cache the exp costs more than the two extra streams, from L3 misses and
