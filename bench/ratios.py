@@ -5,7 +5,9 @@ Reads Google Benchmark JSON (mote-bench --benchmark_format=json, or the file wri
 --benchmark_out=FILE) and prints, per spring kind, a table of ns per element for every
 backend and baseline at every size with the speed-up over the naive loop, then the ratios
 issue 2 sets targets for, and mote's best backend against each peer (Highway, SLEEF: the
-critical spring written with the SIMD libraries a user would pick instead) at every size. Every ratio comes from the one run in the file. The caption of each
+critical spring written with the SIMD libraries a user would pick instead) at every size, and
+the fixed-step rows (<backend>_fixed, issue 15) against the naive loop and their backend's
+general path, with that issue's targets. Every ratio comes from the one run in the file. The caption of each
 table names the command that produced the numbers (recorded by mote-bench in the JSON context)
 and this script's own command line.
 
