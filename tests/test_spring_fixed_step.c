@@ -75,10 +75,13 @@ static mote_spring_pool *make(mote_spring_kind kind, mote_backend backend, mote_
     mote_spring_pool *pool = NULL;
     assert_int_equal(mote_spring_pool_create(&def, &pool), MOTE_OK);
     uint32_t s = 12345u + (uint32_t)kind;
+    mote_spring_desc *descs = malloc((count > 0 ? count : 1) * sizeof *descs);
+    assert_non_null(descs);
     for (size_t i = 0; i < count; ++i) {
-        const mote_spring_desc d = random_desc(&s);
-        assert_int_equal(mote_spring_pool_add(pool, &d, NULL), MOTE_OK);
+        descs[i] = random_desc(&s);
     }
+    assert_int_equal(mote_spring_pool_add_many(pool, descs, count, NULL), MOTE_OK);
+    free(descs);
     return pool;
 }
 
@@ -422,7 +425,7 @@ static void counting_free(void *ptr, size_t size, void *user) {
 }
 
 /* The cache is two arrays, allocated at the second step of one dt and freed at the first step
- * after the setting turned off; none with the cache off. */
+ * after the setting turned off; none with the cache off, or with AUTO past its count. */
 static void the_cache_allocates_only_when_on(void **unused) {
     (void)unused;
     counting c = {0, 0};
@@ -441,6 +444,18 @@ static void the_cache_allocates_only_when_on(void **unused) {
         assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
         assert_int_equal(c.frees, on ? 2 : 0);
         assert_int_equal(c.allocations, on ? 2 : 0);
+        mote_spring_pool_destroy(pool);
+    }
+    /* AUTO caches up to MOTE_STEP_CACHE_AUTO_MAX_COUNT elements and not past it */
+    const size_t counts[2] = {MOTE_STEP_CACHE_AUTO_MAX_COUNT, MOTE_STEP_CACHE_AUTO_MAX_COUNT + 1};
+    for (int k = 0; k < 2; ++k) {
+        mote_spring_pool *pool =
+            make(MOTE_SPRING_CRITICAL, mote_backend_best(), MOTE_STEP_CACHE_AUTO, counts[k]);
+        c.allocations = 0;
+        for (int s = 0; s < 3; ++s) {
+            assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
+        }
+        assert_int_equal(c.allocations, k == 0 ? 2 : 0);
         mote_spring_pool_destroy(pool);
     }
     mote_set_allocator(NULL);
