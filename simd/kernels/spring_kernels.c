@@ -23,7 +23,13 @@
  * its output adding no feedback: 2.4e-4). Each step's exp
  * differs from libm's by up to an ULP and, at a constant dt, keeps its sign, so a long
  * half-life compounds it.
- * All wide variants agree with each other bit for bit. */
+ * All wide variants agree with each other bit for bit.
+ *
+ * The kinds whose one transcendental is a per-element factor of one parameter and dt (every
+ * kind but damped and semi_implicit) are written with the factor as an argument
+ * (SPRING_FACTOR_KERNEL): the fixed-step cache (engine/src/step_cache.c) may supply it from
+ * the last step instead of computing it, with the same bits, so the bounds above hold for
+ * both paths. */
 #include "lane_loop.h"
 #include "spring_fields.h"
 #include "variant.h"
