@@ -17,6 +17,7 @@
 /* What steps the springs in one benchmark. */
 typedef enum bench_impl {
     IMPL_POOL,       /* mote_spring_pool_step on a pool created with the case's backend */
+    IMPL_POOL_FIXED, /* the same pool at the same fixed dt with the step cache on (issue 15) */
     IMPL_OPENMP,     /* mote_spring_pool_step_parallel on mote_openmp_task_system() */
     IMPL_NAIVE,      /* the naive array-of-structs loop (naive_springs.h) */
     IMPL_GCC_AVX2,   /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
@@ -187,12 +188,21 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
     *error = "out of memory";
     switch (c->impl) {
     case IMPL_POOL:
+    case IMPL_POOL_FIXED:
     case IMPL_OPENMP: {
         mote_status status = bench_springs_make_pool(springs);
         *error = mote_status_name(status);
-        job->step = c->impl == IMPL_POOL ? step_pool : step_pool_openmp;
+        if (status == MOTE_OK) { /* the general rows measure the exp, the fixed rows the cache */
+            status = mote_spring_pool_set_step_cache(springs->pool, c->impl == IMPL_POOL_FIXED
+                                                                        ? MOTE_STEP_CACHE_ON
+                                                                        : MOTE_STEP_CACHE_OFF);
+        }
+        job->step = c->impl == IMPL_OPENMP ? step_pool_openmp : step_pool;
         job->restore = restore_pool;
         job->bytes_per_element = bench_springs_pool_bytes_per_element(springs);
+        if (c->impl == IMPL_POOL_FIXED) {
+            job->bytes_per_element += 2 * sizeof(float); /* the cached key and factor read */
+        }
         return status == MOTE_OK;
     }
     case IMPL_NAIVE:
@@ -229,7 +239,7 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
 /* The benchmark body: user is the bench_case, arg the element count. */
 static void run_case(mote_bench_state *state, void *user, int64_t arg) {
     const bench_case *c = user;
-    bool pool = c->impl == IMPL_POOL || c->impl == IMPL_OPENMP;
+    bool pool = c->impl == IMPL_POOL || c->impl == IMPL_POOL_FIXED || c->impl == IMPL_OPENMP;
     mote_backend backend = pool ? c->backend : MOTE_BACKEND_SCALAR;
     bench_springs *springs = bench_springs_acquire(c->kind, backend, (size_t)arg);
     bench_job job;
@@ -247,13 +257,16 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
 }
 
 static const char *impl_name(const bench_case *c) {
-    static char openmp_name[32];
+    static char composed_name[32];
     switch (c->impl) {
     case IMPL_POOL:
         return mote_backend_name(c->backend);
+    case IMPL_POOL_FIXED:
+        snprintf(composed_name, sizeof composed_name, "%s_fixed", mote_backend_name(c->backend));
+        return composed_name;
     case IMPL_OPENMP:
-        snprintf(openmp_name, sizeof openmp_name, "%s_openmp", mote_backend_name(c->backend));
-        return openmp_name;
+        snprintf(composed_name, sizeof composed_name, "%s_openmp", mote_backend_name(c->backend));
+        return composed_name;
     case IMPL_NAIVE:
         return "naive";
     case IMPL_GCC_AVX2:
@@ -320,6 +333,12 @@ static void add_kind_cases(mote_spring_kind kind) {
     for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
         if (mote_backend_available((mote_backend)b)) {
             add_case(kind, IMPL_POOL, (mote_backend)b);
+        }
+    }
+    /* The fixed-step fast path beside the general rows, on every wide backend. */
+    for (int b = 0; b < MOTE_BACKEND_COUNT && kind == MOTE_SPRING_CRITICAL; ++b) {
+        if (b != MOTE_BACKEND_SCALAR && mote_backend_available((mote_backend)b)) {
+            add_case(kind, IMPL_POOL_FIXED, (mote_backend)b);
         }
     }
     /* The parallel step on the best backend: a memory-bound kind and a compute-bound one. */

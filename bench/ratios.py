@@ -5,7 +5,9 @@ Reads Google Benchmark JSON (mote-bench --benchmark_format=json, or the file wri
 --benchmark_out=FILE) and prints, per spring kind, a table of ns per element for every
 backend and baseline at every size with the speed-up over the naive loop, then the ratios
 issue 2 sets targets for, and mote's best backend against each peer (Highway, SLEEF: the
-critical spring written with the SIMD libraries a user would pick instead) at every size. Every ratio comes from the one run in the file. The caption of each
+critical spring written with the SIMD libraries a user would pick instead) at every size, and
+the fixed-step rows (<backend>_fixed, issue 15) against the naive loop and their backend's
+general path, with that issue's targets. Every ratio comes from the one run in the file. The caption of each
 table names the command that produced the numbers (recorded by mote-bench in the JSON context)
 and this script's own command line.
 
@@ -23,7 +25,8 @@ import sys
 
 # Row order in the per-kind tables: baselines, the scalar reference, the wide backends, then
 # GCC's vectorization, the peers and the memory-only kernel.
-IMPL_ORDER = ["naive", "scalar", "portable", "neon", "avx2", "avx512", "gcc_avx2",
+IMPL_ORDER = ["naive", "scalar", "portable", "portable_fixed", "neon", "neon_fixed", "avx2",
+              "avx2_fixed", "avx512", "avx512_fixed", "gcc_avx2",
               "gcc_native", "highway", "sleef_avx2", "sleef_avx512", "memory"]
 
 # mote's serial backends (the <backend>_openmp rows run on every core and are left out), and
@@ -42,6 +45,14 @@ TARGETS = [
     ("avx2 vs memory (fraction of memory speed)", "critical", "avx2", "memory", [8388608], 0.9),
     ("avx512 vs memory (fraction of memory speed)", "critical", "avx512", "memory", [8388608],
      0.9),
+]
+
+# The fixed-step fast path (issue 15): <backend>_fixed steps the <backend> pool at one dt
+# through the cached decay factors. Its targets, at 16k on avx2.
+FIXED_SUFFIX = "_fixed"
+FIXED_TARGETS = [
+    ("avx2_fixed vs naive (speed-up)", "avx2_fixed", "naive", 16384, 20.0),
+    ("avx2_fixed vs avx2 (speed-up over the general path)", "avx2_fixed", "avx2", 16384, 1.6),
 ]
 
 
@@ -187,6 +198,45 @@ def target_table(table, source):
     return lines
 
 
+def fixed_tables(table, source):
+    """Per kind with <backend>_fixed rows: each against the naive loop and against its
+    backend's general path at every size, then the issue's targets."""
+    lines = []
+    for kind, kind_table in table.items():
+        fixed = sorted((i for i in kind_table if i.endswith(FIXED_SUFFIX)), key=impl_sort_key)
+        if not fixed:
+            continue
+        counts = sorted({c for i in fixed for c in kind_table[i]})
+        lines += [f"### {kind}: the fixed-step fast path (issue 15)", "",
+                  "ns per element of each fixed-dt row, then how many times faster it runs than "
+                  "the naive loop and than its backend's general path (the exp computed), same "
+                  f"run. {caption(source)}", "",
+                  "| row | " + " | ".join(str(c) for c in counts) + " |",
+                  "|---|" + "---:|" * len(counts)]
+        for impl in fixed:
+            general = impl[:-len(FIXED_SUFFIX)]
+            cells = []
+            for c in counts:
+                ns = kind_table[impl].get(c)
+                if ns is None:
+                    cells.append("–")
+                    continue
+                cells.append(f"{fmt_ns(ns)} ({fmt_ratio(speed_ratio(kind_table, impl, 'naive', c))}"
+                             f" naive, {fmt_ratio(speed_ratio(kind_table, impl, general, c))} "
+                             f"{general})")
+            lines.append(f"| {impl} | " + " | ".join(cells) + " |")
+        lines.append("")
+        if kind == "critical":
+            lines += ["| target | elements | measured | target | |", "|---|---:|---:|---:|---|"]
+            for label, faster, slower, c, target in FIXED_TARGETS:
+                ratio = speed_ratio(kind_table, faster, slower, c)
+                verdict = "not run" if ratio is None else ("met" if ratio >= target else "missed")
+                lines.append(f"| {label} | {c} | {fmt_ratio(ratio)} | >= {fmt_ratio(target)} | "
+                             f"{verdict} |")
+            lines.append("")
+    return lines
+
+
 def best_backend(kind_table, count):
     """(backend, ns per element) of mote's fastest serial backend at this size, or None."""
     timed = [(kind_table[b][count], b) for b in MOTE_BACKENDS
@@ -274,6 +324,7 @@ def main(argv):
     lines = ["## mote-bench ratios", ""] + context_lines(context) + noise_line(data)
     if "critical" in table:
         lines += target_table(table, source)
+    lines += fixed_tables(table, source)
     lines += peer_tables(table, labels(data), source)
     for kind, kind_table in table.items():
         lines += kind_tables(kind, kind_table, source)

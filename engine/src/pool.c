@@ -6,6 +6,7 @@
 #include "allocator.h"
 #include "kernel_table.h"
 #include "pool.h"
+#include "step_cache.h"
 #include "task_split.h"
 
 #define FIELD_BIT(f) MOTE_FIELD_BIT(f)
@@ -58,6 +59,7 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
     pool->max_dt = def->max_dt;
     pool->allocation_bytes = bytes;
     memcpy(pool->settings, settings, kind->settings_size);
+    mote_step_cache_forget(pool);
     if (!resolve_backend(pool, def->backend, &pool->backend, &pool->kernel)) {
         mote_release(&allocator, pool, bytes);
         return MOTE_ERROR_BACKEND_UNAVAILABLE;
@@ -78,6 +80,7 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
         return;
     }
     mote_allocator allocator = pool->core.allocator;
+    mote_step_cache_release(pool);
     mote_pool_core_release(&pool->core);
     mote_release(&allocator, pool, pool->allocation_bytes);
 }
@@ -337,6 +340,11 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
         mote_pool_advance_of(pool, kind, dt, &advanced);
         _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
         kind->prepare(pool, advanced, constants);
+        if (kind->step_cache != NULL) {
+            mote_cache_args cache;
+            mote_step_cache_plan(pool, advanced, &cache);
+            memcpy(constants + kind->cache_args_offset, &cache, sizeof cache);
+        }
         step_job job = {pool->core.fields.field, pool->kernel, constants};
         if (tasks == NULL) {
             step_range(begin, end, &job);
@@ -354,6 +362,10 @@ void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t
                          float dt) {
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
     pool->kind->prepare(pool, dt, constants);
+    if (pool->kind->step_cache != NULL) { /* the general path: these tables are compared */
+        const mote_cache_args unused = {MOTE_CACHE_UNUSED, NULL, NULL};
+        memcpy(constants + pool->kind->cache_args_offset, &unused, sizeof unused);
+    }
     table->kernel[mote_kind_kernel(pool->kind, pool)](pool->core.fields.field, constants, begin,
                                                       end);
 }
@@ -374,6 +386,9 @@ mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
     mote_kernel_fn kernel;
     if (!resolve_backend(pool, backend, &resolved, &kernel)) {
         return MOTE_ERROR_BACKEND_UNAVAILABLE;
+    }
+    if (resolved != pool->backend) { /* the scalar backend's factors are libm's */
+        mote_step_cache_forget(pool);
     }
     pool->backend = resolved;
     pool->kernel = kernel;

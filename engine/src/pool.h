@@ -9,6 +9,15 @@
 #include "pool_core.h"
 #include "pool_kind.h"
 
+/* A pool's fixed-step cache (step_cache.h): the arrays, and the dts it follows. */
+typedef struct mote_step_cache_state {
+    float *key;      /* capacity floats, or NULL */
+    float *factor;   /* likewise */
+    size_t capacity; /* elements */
+    float dt;        /* s: every slot is NaN-keyed or holds a factor for this dt (NaN: none) */
+    float last_dt;   /* s: the last step's dt (NaN: none) */
+} mote_step_cache_state;
+
 struct mote_pool {
     const mote_pool_kind *kind;
     mote_pool_core core;
@@ -16,6 +25,7 @@ struct mote_pool {
     mote_kernel_fn kernel;
     float max_dt;            /* s: a longer step is clamped to this (may be infinite) */
     size_t allocation_bytes; /* of this struct and its settings */
+    mote_step_cache_state step_cache;
     _Alignas(16) unsigned char settings[]; /* kind->settings_size bytes */
 };
 

@@ -11,6 +11,7 @@
 #include "kernel_list.h"
 #include "mote/backend.h"
 #include "mote/base.h"
+#include "mote/spring_pool.h" /* mote_step_cache */
 
 /* What a stored field is to the model. */
 typedef enum mote_field_role {
@@ -68,6 +69,20 @@ typedef struct mote_setting_info {
 
 typedef struct mote_pool mote_pool;
 
+/* The fixed-step cache (step_cache.c): per element, the key a per-element factor was computed
+ * from and the factor, kept by the pool beside its fields (not a field: not in the view, the
+ * desc or a snapshot). A kernel given MOTE_CACHE_REUSE takes a vector's cached factors where
+ * every lane's key equals its input, and otherwise computes the factors as the general path
+ * does and writes key and factor back; MOTE_CACHE_UNUSED runs the general path. Every cache
+ * slot holds either a NaN key (never equal) or a key and the factor computed from it at the
+ * pool's cached dt on its backend, so the cache needs no upkeep on add, remove or set. */
+typedef enum mote_cache_use { MOTE_CACHE_UNUSED = 0, MOTE_CACHE_REUSE } mote_cache_use;
+typedef struct mote_cache_args {
+    mote_cache_use use;
+    float *key;    /* MOTE_CACHE_REUSE: one per element, indexed as the fields */
+    float *factor; /* likewise */
+} mote_cache_args;
+
 /* The largest public desc of any kind (checked per kind). */
 #define MOTE_MAX_DESC_BYTES 512
 /* The most per-step constants bytes any kind prepares (checked per kind). */
@@ -92,6 +107,10 @@ typedef struct mote_pool_kind {
     size_t view_size;     /* sizeof the public view: size_t count, then the field pointers */
     size_t desc_size;     /* sizeof the public desc */
     size_t settings_size; /* bytes of pool settings kept in the pool (mote_pool_settings) */
+    /* The last bytes of the settings that are the pool's own options, not state: no setting
+     * member covers them, a snapshot does not hold them, a restore keeps the pool's (the
+     * spring pool's step_cache). 0 for most kinds. */
+    size_t local_settings_bytes;
     /* The smallest range a parallel step hands a worker (a multiple of MOTE_PAD_ELEMENTS): a
      * pool of this many elements or fewer steps on the calling thread. Chosen per kind so a
      * range is some microseconds of work, far above a task's overhead. */
@@ -127,6 +146,12 @@ typedef struct mote_pool_kind {
      * status create would give. A restored snapshot's settings pass it before they are used.
      * Optional only for a kind without setting members (restore refuses the others). */
     mote_status (*check_settings)(const void *settings);
+
+    /* The fixed-step cache: this pool's setting (MOTE_STEP_CACHE_OFF where its kernel has no
+     * per-element factor to cache). NULL: never cached. */
+    mote_step_cache (*step_cache)(const mote_pool *pool);
+    /* Where prepare's constants hold the kernel's mote_cache_args (step_cache non-NULL). */
+    size_t cache_args_offset;
 } mote_pool_kind;
 
 /* The field pointers a public view of kind holds, indexed by field. */

@@ -13,6 +13,7 @@
 #include "allocator.h"
 #include "mote/backend.h"
 #include "pool_snapshot.h"
+#include "step_cache.h"
 #include "snapshot_hash.h"
 
 /* xxHash (Debian libxxhash-dev), header only: libmote.a gains no link dependency. */
@@ -753,5 +754,6 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     core->tag = h.tag;
     memcpy(&pool->max_dt, &h.max_dt_bits, 4);
     memcpy(pool->settings, settings, kind->settings_size);
+    mote_step_cache_forget(pool); /* the kind may have changed: its factors with it */
     return MOTE_OK;
 }

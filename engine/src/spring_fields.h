@@ -74,7 +74,11 @@ static const unsigned spring_kind_writes[MOTE_SPRING_KIND_COUNT] = {
  * kind clamps it to MOTE_SEMI_IMPLICIT_MAX_DT itself. */
 typedef struct mote_spring_constants {
     float dt;
+    mote_cache_args cache; /* the fixed-step cache (pool_kind.h) */
 } mote_spring_constants;
+
+/* The kernels' indices of the cache arrays, after the fields (spring_kernels.c). */
+enum { SPRING_CACHE_KEY = SPRING_FIELD_COUNT, SPRING_CACHE_FACTOR, SPRING_ARRAY_COUNT };
 
 /* The spring kind record (spring_kind.c). */
 extern const mote_pool_kind mote_spring_pool_kind_record;

@@ -20,8 +20,11 @@ _Static_assert(sizeof(mote_spring_view) == sizeof(size_t) + SPRING_FIELD_COUNT *
                "the field list names every pointer of mote_spring_view");
 _Static_assert(sizeof(mote_spring_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
 
+/* The kind, a snapshot's one setting, and the fixed-step cache setting, which changes no bits
+ * and so is no setting member (a snapshot does not hold it; a restore keeps the pool's). */
 typedef struct spring_settings {
     mote_spring_kind kind;
+    mote_step_cache step_cache;
 } spring_settings;
 
 static const char *const kind_names[MOTE_SPRING_KIND_COUNT] = {
@@ -64,6 +67,7 @@ mote_spring_pool_def mote_default_spring_pool_def(void) {
         .max_count = (size_t)1 << 26,
         .backend = MOTE_BACKEND_AUTO,
         .max_dt = INFINITY,
+        .step_cache = MOTE_STEP_CACHE_AUTO,
         .internal_cookie = SPRING_POOL_COOKIE,
     };
     return def;
@@ -155,7 +159,7 @@ static float advance(const mote_pool *pool, float dt) {
 
 static void prepare(const mote_pool *pool, float dt, void *constants) {
     (void)pool;
-    mote_spring_constants c = {dt};
+    mote_spring_constants c = {dt, {MOTE_CACHE_UNUSED, NULL, NULL}};
     memcpy(constants, &c, sizeof c);
 }
 
@@ -164,9 +168,27 @@ static const mote_setting_info spring_setting_members[] = {
     {"kind", offsetof(spring_settings, kind), MOTE_SETTING_I32},
 };
 
+static bool step_cache_valid(mote_step_cache step_cache) {
+    return (int)step_cache >= 0 && step_cache < MOTE_STEP_CACHE_COUNT;
+}
+
 static mote_status check_settings(const void *settings) {
-    const mote_spring_kind kind = ((const spring_settings *)settings)->kind;
-    return (int)kind >= 0 && kind < MOTE_SPRING_KIND_COUNT ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    const spring_settings *s = settings;
+    return (int)s->kind >= 0 && s->kind < MOTE_SPRING_KIND_COUNT && step_cache_valid(s->step_cache)
+               ? MOTE_OK
+               : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+/* The kinds whose one transcendental is a per-element factor of one parameter and dt (the
+ * fixed-step cache keeps it): exp(-damping / 2 dt), or the damper's and exp_response's
+ * expm1 blend. The force kinds (damped, semi_implicit) have none to cache. */
+static bool has_cached_factor(mote_spring_kind kind) {
+    return kind != MOTE_SPRING_DAMPED && kind != MOTE_SPRING_SEMI_IMPLICIT;
+}
+
+static mote_step_cache step_cache(const mote_pool *pool) {
+    const spring_settings *s = mote_pool_settings_const(pool);
+    return has_cached_factor(s->kind) ? s->step_cache : MOTE_STEP_CACHE_OFF;
 }
 
 #define SPRING_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
@@ -183,6 +205,7 @@ const mote_pool_kind mote_spring_pool_kind_record = {
     .view_size = sizeof(mote_spring_view),
     .desc_size = sizeof(mote_spring_desc),
     .settings_size = sizeof(spring_settings),
+    .local_settings_bytes = sizeof(spring_settings) - offsetof(spring_settings, step_cache),
     .parallel_min_elements =
         8192, /* a spring element costs 0.5-2 ns on avx2/avx512: 8192 are 4-16 us */
     .setting_count = sizeof spring_setting_members / sizeof spring_setting_members[0],
@@ -194,12 +217,14 @@ const mote_pool_kind mote_spring_pool_kind_record = {
     .advance = advance,
     .prepare = prepare,
     .check_settings = check_settings,
+    .step_cache = step_cache,
+    .cache_args_offset = offsetof(mote_spring_constants, cache),
 };
 
 #define RECORD (&mote_spring_pool_kind_record)
 
 static spring_settings settings_of_def(const mote_spring_pool_def *def) {
-    spring_settings settings = {def->kind};
+    spring_settings settings = {def->kind, def->step_cache};
     return settings;
 }
 
@@ -213,6 +238,21 @@ mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool) {
                                                           : MOTE_SPRING_KIND_COUNT;
 }
 
+mote_status mote_spring_pool_set_step_cache(mote_spring_pool *pool, mote_step_cache step_cache) {
+    if (!mote_pool_is(MOTE_AS_POOL(pool), RECORD) || !step_cache_valid(step_cache)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    ((spring_settings *)mote_pool_settings(MOTE_AS_POOL(pool)))->step_cache = step_cache;
+    return MOTE_OK;
+}
+
+mote_step_cache mote_spring_pool_step_cache(const mote_spring_pool *pool) {
+    return mote_pool_is(MOTE_AS_CONST_POOL(pool), RECORD)
+               ? ((const spring_settings *)mote_pool_settings_const(MOTE_AS_CONST_POOL(pool)))
+                     ->step_cache
+               : MOTE_STEP_CACHE_COUNT;
+}
+
 mote_status mote_spring_pool_set_goal(mote_spring_pool *pool, mote_id id, float goal) {
     return mote_pool_set_field(MOTE_AS_POOL(pool), RECORD, id, SPRING_FIELD_GOAL, goal);
 }
@@ -221,7 +261,7 @@ void mote_spring_run_table(const mote_kernel_table *table, mote_spring_kind kind
                            const mote_spring_view *view, size_t begin, size_t end, float dt) {
     float *p[SPRING_FIELD_COUNT];
     spring_view_pointers(view, p);
-    const mote_spring_constants c = {dt};
+    const mote_spring_constants c = {dt, {MOTE_CACHE_UNUSED, NULL, NULL}};
     table->kernel[MOTE_KERNEL_spring_damper + (int)kind](p, &c, begin, end);
 }
 

@@ -25,7 +25,13 @@
  * its output adding no feedback: 2.4e-4). Each step's exp
  * differs from libm's by up to an ULP and, at a constant dt, keeps its sign, so a long
  * half-life compounds it.
- * All wide variants agree with each other bit for bit. */
+ * All wide variants agree with each other bit for bit.
+ *
+ * The kinds whose one transcendental is a per-element factor of one parameter and dt (every
+ * kind but damped and semi_implicit) are written with the factor as an argument
+ * (SPRING_FACTOR_KERNEL): the fixed-step cache (engine/src/step_cache.c) may supply it from
+ * the last step instead of computing it, with the same bits, so the bounds above hold for
+ * both paths. */
 #include "lane_loop.h"
 #include "spring_fields.h"
 #include "variant.h"
@@ -34,9 +40,10 @@
 
 #include "mote/spring.h"
 
-/* One vector of every field the kind uses (unused ones are left unset). */
+/* One vector of every field the kind uses (unused ones are left unset), and of the cache
+ * arrays where the kernel reads them. */
 typedef struct spring_lanes {
-    mote_wf f[SPRING_FIELD_COUNT];
+    mote_wf f[SPRING_ARRAY_COUNT];
 } spring_lanes;
 
 /* The decay rate y = damping / 2 of a critically damped spring (damping is what the pool
@@ -45,76 +52,95 @@ static inline mote_wf decay_rate(mote_wf damping) {
     return mote_w_mul(damping, mote_w_set1(0.5f));
 }
 
-/* Critically damped spring toward goal with decay rate y: mote_ref_spring's arithmetic. */
-static inline void critical_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt) {
+/* The decay factor exp(-y dt) of the half-life kinds, y = decay_rate(damping): the one
+ * transcendental of critical, angle, decay, double, double_angle and inertialize, and what the
+ * fixed-step cache keeps per element. y (-dt) is -(y dt) exactly, so every formula that
+ * writes exp(-(y dt)) gets these bits. */
+static inline mote_wf decay_factor(mote_wf damping, mote_wf dt) {
+    return mote_w_exp(mote_w_mul(decay_rate(damping), mote_w_neg(dt)));
+}
+
+/* Critically damped spring toward goal with decay rate y and eydt = exp(-y dt):
+ * mote_ref_spring's arithmetic. */
+static inline void critical_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt,
+                                 mote_wf eydt) {
     mote_wf ydt = mote_w_mul(y, dt);
     mote_wf j0 = mote_w_sub(*x, goal);
     mote_wf j1 = mote_w_add(*v, mote_w_mul(j0, y));
-    mote_wf eydt = mote_w_exp(mote_w_mul(y, mote_w_neg(dt))); /* y (-dt) is -(y dt) exactly */
     *x = mote_w_add(mote_w_mul(eydt, mote_w_add(j0, mote_w_mul(j1, dt))), goal);
     *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
-/* Angle spring: mote_ref_spring_angle's arithmetic. */
-static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt) {
+/* Angle spring (eydt = exp(-y dt)): mote_ref_spring_angle's arithmetic. */
+static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, mote_wf dt,
+                              mote_wf eydt) {
     mote_wf ydt = mote_w_mul(y, dt);
     mote_wf j0 = mote_w_wrap_angle(mote_w_sub(*x, goal));
     mote_wf j1 = mote_w_add(*v, mote_w_mul(j0, y));
-    mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
     mote_wf next = mote_w_add(mote_w_mul(eydt, mote_w_add(j0, mote_w_mul(j1, dt))), goal);
     *x = mote_w_add(*x, mote_w_wrap_angle(mote_w_sub(next, *x)));
     *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
-static inline void damper_body(spring_lanes *s, mote_wf dt) {
+/* The damper's blend 1 - exp(-(damping / 4) dt), as an expm1: its one transcendental. */
+static inline mote_wf damper_blend(mote_wf damping, mote_wf dt) {
+    mote_wf rate = mote_w_mul(damping, mote_w_set1(0.25f));
+    return mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
+}
+
+static inline void damper_with_factor(spring_lanes *s, mote_wf dt, mote_wf blend) {
+    (void)dt;
     mote_wf x = s->f[SPRING_FIELD_X];
-    mote_wf rate = mote_w_mul(s->f[SPRING_FIELD_DAMPING], mote_w_set1(0.25f));
-    mote_wf blend = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), blend));
 }
 
-static inline void critical_body(spring_lanes *s, mote_wf dt) {
+/* The half-life kinds' bodies take their decay factor e = exp(-y dt) (decay_factor): the
+ * general path computes it, the fixed-step cache may supply it (both paths, the same bits). */
+static inline void critical_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
     critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_GOAL],
-                  decay_rate(s->f[SPRING_FIELD_DAMPING]), dt);
+                  decay_rate(s->f[SPRING_FIELD_DAMPING]), dt, e);
 }
 
-static inline void angle_body(spring_lanes *s, mote_wf dt) {
+static inline void angle_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
     angle_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_GOAL],
-               decay_rate(s->f[SPRING_FIELD_DAMPING]), dt);
+               decay_rate(s->f[SPRING_FIELD_DAMPING]), dt, e);
 }
 
-static inline void double_angle_body(spring_lanes *s, mote_wf dt) {
+/* The double kinds' two springs share y, hence one factor. */
+static inline void double_angle_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
     mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
-    angle_step(&s->f[SPRING_FIELD_XI], &s->f[SPRING_FIELD_VI], s->f[SPRING_FIELD_GOAL], y, dt);
-    angle_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt);
+    angle_step(&s->f[SPRING_FIELD_XI], &s->f[SPRING_FIELD_VI], s->f[SPRING_FIELD_GOAL], y, dt, e);
+    angle_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt, e);
 }
 
-static inline void double_body(spring_lanes *s, mote_wf dt) {
+static inline void double_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
     mote_wf y = decay_rate(s->f[SPRING_FIELD_DAMPING]);
-    critical_step(&s->f[SPRING_FIELD_XI], &s->f[SPRING_FIELD_VI], s->f[SPRING_FIELD_GOAL], y, dt);
-    critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt);
+    critical_step(&s->f[SPRING_FIELD_XI], &s->f[SPRING_FIELD_VI], s->f[SPRING_FIELD_GOAL], y, dt,
+                  e);
+    critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_XI], y, dt, e);
 }
 
-/* mote_decay on (x, v) in place: the critically damped decay toward 0 with damping's rate. */
-static inline void decay_in_place(mote_wf *x, mote_wf *v, mote_wf damping, mote_wf dt) {
+/* mote_decay on (x, v) in place: the critically damped decay toward 0 with damping's rate
+ * (eydt = exp(-y dt)). */
+static inline void decay_in_place(mote_wf *x, mote_wf *v, mote_wf damping, mote_wf dt,
+                                  mote_wf eydt) {
     mote_wf y = decay_rate(damping);
     mote_wf ydt = mote_w_mul(y, dt);
     mote_wf j1 = mote_w_add(*v, mote_w_mul(*x, y));
-    mote_wf eydt = mote_w_exp(mote_w_neg(ydt));
     mote_wf x1 = mote_w_mul(eydt, mote_w_add(*x, mote_w_mul(j1, dt)));
     *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
     *x = x1;
 }
 
-static inline void decay_body(spring_lanes *s, mote_wf dt) {
-    decay_in_place(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_DAMPING], dt);
+static inline void decay_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
+    decay_in_place(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], s->f[SPRING_FIELD_DAMPING], dt, e);
 }
 
 /* mote_inertialize_update: the decay on the offset, then the output is the incoming pose
  * (goal, incoming_v) plus the offset. */
-static inline void inertialize_body(spring_lanes *s, mote_wf dt) {
+static inline void inertialize_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
     decay_in_place(&s->f[SPRING_FIELD_OFFSET_X], &s->f[SPRING_FIELD_OFFSET_V],
-                   s->f[SPRING_FIELD_DAMPING], dt);
+                   s->f[SPRING_FIELD_DAMPING], dt, e);
     s->f[SPRING_FIELD_X] = mote_w_add(s->f[SPRING_FIELD_GOAL], s->f[SPRING_FIELD_OFFSET_X]);
     s->f[SPRING_FIELD_V] = mote_w_add(s->f[SPRING_FIELD_INCOMING_V], s->f[SPRING_FIELD_OFFSET_V]);
 }
@@ -130,9 +156,14 @@ static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
 }
 
-static inline void exp_response_body(spring_lanes *s, mote_wf dt) {
+/* The exponential response's blend 1 - exp(-rate dt), as an expm1. */
+static inline mote_wf exp_response_blend(mote_wf rate, mote_wf dt) {
+    return mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
+}
+
+static inline void exp_response_with_factor(spring_lanes *s, mote_wf dt, mote_wf alpha) {
+    (void)dt;
     mote_wf x = s->f[SPRING_FIELD_X];
-    mote_wf alpha = mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(s->f[SPRING_FIELD_RATE]), dt)));
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), alpha));
 }
 
@@ -241,6 +272,9 @@ static inline void damped_body(spring_lanes *s, mote_wf dt) {
 }
 
 typedef void (*spring_body_fn)(spring_lanes *s, mote_wf dt);
+typedef void (*spring_factor_body_fn)(spring_lanes *s, mote_wf dt, mote_wf e);
+/* A kind's one per-element factor of its parameter (the key) and dt. */
+typedef mote_wf (*spring_factor_fn)(mote_wf key, mote_wf dt);
 
 /* Loads the fields a kind reads at p[f] + i. */
 MOTE_ALWAYS_INLINE void spring_load(float *const *p, size_t i, unsigned reads, spring_lanes *s) {
@@ -287,12 +321,54 @@ MOTE_ALWAYS_INLINE void damped_pair(float *const *p, size_t i, const void *k) {
     }
 }
 
+/* The fixed-step cache's vector (p[SPRING_CACHE_KEY], p[SPRING_CACHE_FACTOR]: pool_kind.h):
+ * where every lane's cached key equals its key (the parameter the factor comes from), the
+ * cached factors; else the factors computed as the general path computes them, written back
+ * with their keys. == takes -0 for +0, and that is right: every factor here has the same bits
+ * for both (mote_w_neg(+-0) is +0, and exp(+0) and exp(-0) are both 1: the test checks it). */
+MOTE_ALWAYS_INLINE mote_wf cached_factor(float *const *p, size_t i, mote_wf key, mote_wf dt,
+                                         spring_factor_fn factor) {
+    if (mote_w_all(mote_w_eq(mote_w_load(p[SPRING_CACHE_KEY] + i), key))) {
+        return mote_w_load(p[SPRING_CACHE_FACTOR] + i);
+    }
+    mote_wf e = factor(key, dt);
+    mote_w_store(p[SPRING_CACHE_KEY] + i, key);
+    mote_w_store(p[SPRING_CACHE_FACTOR] + i, e);
+    return e;
+}
+
+/* spring_vector with the kind's factor (of field key_field) from the cache. */
+MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf dt, unsigned reads,
+                                             unsigned writes, int key_field,
+                                             spring_factor_fn factor, spring_factor_body_fn body) {
+    spring_lanes s;
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (reads & SPRING_BIT(f)) {
+            s.f[f] = mote_w_load(p[f] + i);
+        }
+    }
+    body(&s, dt, cached_factor(p, i, s.f[key_field], dt, factor));
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        if (writes & SPRING_BIT(f)) {
+            mote_w_store(p[f] + i, s.f[f]);
+        }
+    }
+}
+
 /* Ranges longer than 2^15 elements stream from memory rather than cache (their fields
  * outgrow L2), and software prefetch about 2 KB per field ahead keeps enough loads in flight
  * for the kernel to run at memory speed. */
 #define SPRING_PLAN(kind)                                                                          \
     ((mote_lane_plan){SPRING_FIELD_COUNT, spring_kind_reads[kind], spring_kind_writes[kind],       \
                       (size_t)1 << 15, 512, false, false, 1})
+/* The cached kernel's plan: the cache arrays read too (prefetched for reading: a full vector
+ * writes its cache back only when refreshed). Not in the plan's writes, so the last partial
+ * vector's refreshed cache stays in the lane loop's buffer: those few elements compute their
+ * factor every step, with the same bits. */
+#define SPRING_CACHE_BITS (SPRING_BIT(SPRING_CACHE_KEY) | SPRING_BIT(SPRING_CACHE_FACTOR))
+#define SPRING_CACHED_PLAN(kind)                                                                   \
+    ((mote_lane_plan){SPRING_ARRAY_COUNT, spring_kind_reads[kind] | SPRING_CACHE_BITS,             \
+                      spring_kind_writes[kind], (size_t)1 << 15, 512, false, false, 1})
 
 /* The kernel of one spring kind; clamp_dt is the model's own limit on dt, pair the kind's
  * two-vector body (NULL: none). */
@@ -308,15 +384,46 @@ MOTE_ALWAYS_INLINE void damped_pair(float *const *p, size_t i, const void *k) {
         mote_lane_loop_paired(p, begin, end, &wdt, name##_vector, pair, SPRING_PLAN(kind));        \
     }
 
-SPRING_KERNEL(MOTE_SPRING_DAMPER, damper, dt, NULL)
-SPRING_KERNEL(MOTE_SPRING_CRITICAL, critical, dt, NULL)
-SPRING_KERNEL(MOTE_SPRING_ANGLE, angle, dt, NULL)
-SPRING_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle, dt, NULL)
-SPRING_KERNEL(MOTE_SPRING_DECAY, decay, dt, NULL)
-SPRING_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, dt, NULL)
+/* The kernel of a kind whose one transcendental is a per-element factor of one field (key)
+ * and dt, its body taking the factor: the general path computes it, with MOTE_CACHE_REUSE
+ * the fixed-step cache supplies it (the same bits). One definition for every such kind. */
+#define SPRING_FACTOR_KERNEL(kind, name, key_field, factor_fn)                                     \
+    static inline void name##_body(spring_lanes *s, mote_wf dt) {                                  \
+        name##_with_factor(s, dt, factor_fn(s->f[key_field], dt));                                 \
+    }                                                                                              \
+    MOTE_ALWAYS_INLINE void name##_vector(float *const *p, size_t i, const void *k) {              \
+        spring_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                          \
+                      spring_kind_writes[kind], name##_body);                                      \
+    }                                                                                              \
+    MOTE_ALWAYS_INLINE void name##_cached_vector(float *const *p, size_t i, const void *k) {       \
+        spring_cached_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                   \
+                             spring_kind_writes[kind], key_field, factor_fn, name##_with_factor);  \
+    }                                                                                              \
+    void MOTE_VARIANT_FN(mote_kernel_spring_##name)(float *const *p, const void *constants,        \
+                                                    size_t begin, size_t end) {                    \
+        const mote_spring_constants *c = constants;                                                \
+        const mote_wf wdt = mote_w_set1(c->dt);                                                    \
+        if (c->cache.use != MOTE_CACHE_REUSE) {                                                    \
+            mote_lane_loop(p, begin, end, &wdt, name##_vector, SPRING_PLAN(kind));                 \
+            return;                                                                                \
+        }                                                                                          \
+        float *q[SPRING_ARRAY_COUNT];                                                              \
+        memcpy(q, p, SPRING_FIELD_COUNT * sizeof *q);                                              \
+        q[SPRING_CACHE_KEY] = c->cache.key;                                                        \
+        q[SPRING_CACHE_FACTOR] = c->cache.factor;                                                  \
+        mote_lane_loop(q, begin, end, &wdt, name##_cached_vector, SPRING_CACHED_PLAN(kind));       \
+    }
+
+#define DAMPING_KEY SPRING_FIELD_DAMPING
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DAMPER, damper, DAMPING_KEY, damper_blend)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_CRITICAL, critical, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_ANGLE, angle, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE_ANGLE, double_angle, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DECAY, decay, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, SPRING_FIELD_RATE, exp_response_blend)
 SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt, damped_pair)
-SPRING_KERNEL(MOTE_SPRING_DOUBLE, double, dt, NULL)
-SPRING_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, dt, NULL)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE, double, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, DAMPING_KEY, decay_factor)
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
 SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
               dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt, NULL)

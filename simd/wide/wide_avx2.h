@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_AVX2_H
 #define MOTE_WIDE_AVX2_H
 
+#include <stdbool.h>
 #include <simde/x86/avx2.h>
 #include <simde/x86/fma.h>
 

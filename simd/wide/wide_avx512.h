@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_AVX512_H
 #define MOTE_WIDE_AVX512_H
 
+#include <stdbool.h>
 #include <simde/x86/avx512.h>
 
 #define MOTE_W_LANES 16

@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_NEON_H
 #define MOTE_WIDE_NEON_H
 
+#include <stdbool.h>
 #include <math.h>
 #include <simde/arm/neon.h>
 

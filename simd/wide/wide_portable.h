@@ -3,6 +3,7 @@
 #ifndef MOTE_WIDE_PORTABLE_H
 #define MOTE_WIDE_PORTABLE_H
 
+#include <stdbool.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>

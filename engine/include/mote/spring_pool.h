@@ -36,16 +36,48 @@ const char *mote_spring_kind_name(mote_spring_kind kind);
 /* Parses a kind name as printed by mote_spring_kind_name. False if unknown. */
 bool mote_spring_kind_parse(const char *name, mote_spring_kind *out);
 
+/* The fixed-step fast path (docs/architecture.md, "Cache arrays"). Most games step with one
+ * dt; then every half-life element's decay factor exp(-y dt) repeats from step to step while
+ * its damping is unchanged. A pool with the cache on keeps, per element, the damping the
+ * factor was computed from and the factor; from the second consecutive step at the same dt
+ * (after the max_dt clamp) it reuses the factor instead of computing the exp, and computes it
+ * again for any vector of elements whose damping changed (also through the view). The bits
+ * are exactly the general path's in every case: the setting changes speed and memory, never
+ * results, so it is not part of a snapshot (a restore keeps the pool's own setting). The kinds
+ * with one exp(-y dt) per element use it (critical, angle, double_angle, decay, double,
+ * inertialize), and so do damper and exp_response with their blend 1 - exp(-rate dt) (keyed
+ * by damping and by rate); damped and semi_implicit ignore the setting. The cache costs two floats
+ * per element (8 bytes, allocated at the first cached step, freed at the first step that does not
+ * cache) and two more read streams per step. */
+typedef enum mote_step_cache {
+    /* cached while the pool holds at most MOTE_STEP_CACHE_AUTO_MAX_COUNT elements: while the
+     * arrays stay in cache the exp costs more than the two extra streams, from L3 misses and
+     * DRAM the streams cost more than the exp saves (bench/README.md, "The fixed-step fast
+     * path (issue 15)") */
+    MOTE_STEP_CACHE_AUTO = 0,
+    MOTE_STEP_CACHE_ON,  /* cached at every size */
+    MOTE_STEP_CACHE_OFF, /* never cached: no cache memory is allocated */
+    MOTE_STEP_CACHE_COUNT
+} mote_step_cache;
+
+/* The largest count MOTE_STEP_CACHE_AUTO steps through the cache (elements). Measured on a
+ * Zen 4 (1 MiB L2 per core, 32 MiB L3), critical spring at 60 Hz, cached over general path:
+ * avx2 2.40x at 16k, 1.83x at 256k, 0.99x at 1M, 0.79x at 8M; avx512 1.59x at 16k, 1.17x at
+ * 256k, about 1.0x at 512k, 0.36x at 1M (the cached pool's 24 MiB leave the L3), 0.73x at 8M. */
+#define MOTE_STEP_CACHE_AUTO_MAX_COUNT ((size_t)1 << 18)
+
 /* How to build a pool. Start from mote_default_spring_pool_def(). */
 typedef struct mote_spring_pool_def {
-    mote_spring_kind kind; /* default MOTE_SPRING_CRITICAL */
-    size_t capacity;       /* elements reserved at creation; default 1024 */
-    size_t max_count;      /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
-    mote_backend backend;  /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
-    float max_dt;          /* s, > 0: a longer step is clamped to this (docs/architecture.md);
-                            * default INFINITY: the exact kinds take any dt */
-    int internal_cookie;   /* set by mote_default_spring_pool_def(); leave it alone: create
-                            * refuses a def that did not come from there */
+    mote_spring_kind kind;      /* default MOTE_SPRING_CRITICAL */
+    size_t capacity;            /* elements reserved at creation; default 1024 */
+    size_t max_count;           /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
+    mote_backend backend;       /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
+    float max_dt;               /* s, > 0: a longer step is clamped to this (docs/architecture.md);
+                                 * default INFINITY: the exact kinds take any dt */
+    mote_step_cache step_cache; /* the fixed-step fast path; default MOTE_STEP_CACHE_AUTO.
+                                 * Another value: create gives MOTE_ERROR_INVALID_ARGUMENT */
+    int internal_cookie;        /* set by mote_default_spring_pool_def(); leave it alone: create
+                                 * refuses a def that did not come from there */
 } mote_spring_pool_def;
 
 /* The default pool definition. Start every def here: create returns
@@ -198,6 +230,13 @@ float mote_spring_pool_max_dt(const mote_spring_pool *pool);
 
 /* Sets the pool's max_dt (s, > 0, INFINITY for none); MOTE_ERROR_INVALID_ARGUMENT otherwise. */
 mote_status mote_spring_pool_set_max_dt(mote_spring_pool *pool, float max_dt);
+
+/* Sets the pool's fixed-step cache (see mote_step_cache); MOTE_ERROR_INVALID_ARGUMENT, and no
+ * change, for a NULL pool or a value outside the enum. The bits of every step stay the same. */
+mote_status mote_spring_pool_set_step_cache(mote_spring_pool *pool, mote_step_cache step_cache);
+
+/* The pool's fixed-step cache setting (MOTE_STEP_CACHE_COUNT for a NULL pool). */
+mote_step_cache mote_spring_pool_step_cache(const mote_spring_pool *pool);
 
 /* Steps the elements with dense index in [begin, end), for splitting one step across a task
  * system: disjoint ranges may run on different threads at once, and any split gives the same
