@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h> /* SIZE_MAX: a plan that never prefetches */
 #include <string.h>
 
 #include "field_arrays.h"

@@ -355,20 +355,21 @@ MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf 
     }
 }
 
-/* Ranges longer than 2^15 elements stream from memory rather than cache (their fields
- * outgrow L2), and software prefetch about 2 KB per field ahead keeps enough loads in flight
- * for the kernel to run at memory speed. */
+/* No software prefetch: a spring kind streams 3-8 arrays, which the hardware prefetchers
+ * follow on their own. The prefetch 512 elements ahead these kernels had made the critical
+ * spring's 8M-element step (DRAM) 10-25% slower on Zen 4 and was even or slower from 64k to
+ * 1M (bench/README.md "The DRAM gap"), as issue 15 found adding it to the Highway peer. */
 #define SPRING_PLAN(kind)                                                                          \
     ((mote_lane_plan){SPRING_FIELD_COUNT, spring_kind_reads[kind], spring_kind_writes[kind],       \
-                      (size_t)1 << 15, 512, false, false, 1})
-/* The cached kernel's plan: the cache arrays read too (prefetched for reading: a full vector
- * writes its cache back only when refreshed). Not in the plan's writes, so the last partial
+                      SIZE_MAX, 0, false, false, 1})
+/* The cached kernel's plan: the cache arrays read too (a full vector writes its cache back
+ * only when refreshed), no prefetch either. Not in the plan's writes, so the last partial
  * vector's refreshed cache stays in the lane loop's buffer: those few elements compute their
  * factor every step, with the same bits. */
 #define SPRING_CACHE_BITS (SPRING_BIT(SPRING_CACHE_KEY) | SPRING_BIT(SPRING_CACHE_FACTOR))
 #define SPRING_CACHED_PLAN(kind)                                                                   \
     ((mote_lane_plan){SPRING_ARRAY_COUNT, spring_kind_reads[kind] | SPRING_CACHE_BITS,             \
-                      spring_kind_writes[kind], (size_t)1 << 15, 512, false, false, 1})
+                      spring_kind_writes[kind], SIZE_MAX, 0, false, false, 1})
 
 /* The kernel of one spring kind; clamp_dt is the model's own limit on dt, pair the kind's
  * two-vector body (NULL: none). */
