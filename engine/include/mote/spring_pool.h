@@ -285,7 +285,9 @@ mote_status mote_spring_pool_save(const mote_spring_pool *pool, void *buffer, si
  * its backend, allocator and max_count. All or nothing: MOTE_ERROR_CORRUPT_SNAPSHOT for bytes
  * that are not a snapshot this pool can take (truncated, damaged, a newer format, another kind
  * of pool, another spring kind, more elements than max_count, an inconsistent id table, non-finite
- * data); MOTE_ERROR_OUT_OF_MEMORY when growing failed. */
+ * data); MOTE_ERROR_OUT_OF_MEMORY when growing failed. The first restore allocates a
+ * spare copy of the field storage, which later restores reuse (restore then reads the blob
+ * once): a restored pool holds its fields twice until destroy. */
 mote_status mote_spring_pool_restore(mote_spring_pool *pool, const void *buffer, size_t size);
 
 #ifdef __cplusplus
