@@ -1,19 +1,6 @@
 /* The snapshot checksum's AVX2 path: this one file is compiled with -mavx2 (x86 only), and
  * pool_snapshot.c calls it when the CPU has AVX2 (mote_backend_available), else xxHash's
  * baseline path (SSE2 on x86-64, NEON on aarch64). Same value either way. */
-#include "snapshot_hash.h"
-
-#define XXH_INLINE_ALL
-#define XXH_VECTOR XXH_AVX2
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Warray-bounds" /* as in pool_snapshot.c */
-#endif
-#include <xxhash.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
-void mote_snapshot_hash_update_avx2(void *state, const void *bytes, size_t n) {
-    (void)XXH3_64bits_update((XXH3_state_t *)state, bytes, n);
-}
+#define XXH_VECTOR              XXH_AVX2
+#define MOTE_SNAPSHOT_HASH_PATH mote_snapshot_hash_update_avx2
+#include "snapshot_hash_path.h"
