@@ -23,7 +23,8 @@
 #include "test_support.h"
 
 #define COUNT 1037 /* not a multiple of any lane count: the partial last vector is cached too */
-#define STEPS 1000
+/* 1,000 steps natively; fewer under emulation or valgrind (MOTE_TEST_SCALE) */
+#define STEPS ((int)test_scaled(1000))
 
 static const mote_backend backends[] = {MOTE_BACKEND_SCALAR, MOTE_BACKEND_PORTABLE,
                                         MOTE_BACKEND_AVX2, MOTE_BACKEND_AVX512, MOTE_BACKEND_NEON};
@@ -127,15 +128,16 @@ static void fixed_dt(mote_spring_pool *pool) {
 /* One lane of one vector (and a whole vector's worth further on) gets a new damping (rate for
  * exp_response) through the view mid-run, twice. */
 static void damping_through_view(mote_spring_pool *pool) {
-    for (int k = 0; k < STEPS; ++k) {
-        if (k == 300 || k == 700) {
+    const int steps = STEPS, first = steps * 3 / 10, second = steps * 7 / 10;
+    for (int k = 0; k < steps; ++k) {
+        if (k == first || k == second) {
             mote_spring_view view = mote_spring_pool_view(pool);
             float *parameter = parameter_of(&view);
             parameter[5] *= 1.5f;
             for (size_t i = 64; i < 80; ++i) {
                 parameter[i] = 3.0f + (float)k / 100.0f;
             }
-            parameter[200] = k == 300 ? 0.0f : -0.0f; /* -0 over +0 is a change */
+            parameter[200] = k == first ? 0.0f : -0.0f; /* -0 over +0 is a change */
             view.x[200] = -0.0f;
             if (view.goal != NULL) {
                 view.goal[200] = 1.0f;
@@ -251,14 +253,16 @@ static void cached_pools_step_to_the_uncached_bits(void **unused) {
 static void parallel_steps_give_the_serial_bits(void **unused) {
     (void)unused;
     const size_t count = 40000; /* several ranges of 8192 */
-    mote_task_system tasks = mote_openmp_task_system_workers(2);
+    /* two workers, or one where the gate's emulator cannot start threads */
+    mote_task_system tasks = mote_openmp_task_system_workers(test_max_workers(2));
     const mote_backend best = mote_backend_best();
     for (size_t k = 0; k < KIND_COUNT; ++k) {
         mote_spring_pool *on = make(kinds[k], best, MOTE_STEP_CACHE_ON, count);
         mote_spring_pool *off = make(kinds[k], best, MOTE_STEP_CACHE_OFF, count);
-        for (int s = 0; s < 200; ++s) {
-            const float dt = s < 120 ? 1.0f / 60.0f : 1.0f / 50.0f;
-            if (s == 60) {
+        const int steps = (int)test_scaled(200) < 10 ? 10 : (int)test_scaled(200);
+        for (int s = 0; s < steps; ++s) {
+            const float dt = s < steps * 6 / 10 ? 1.0f / 60.0f : 1.0f / 50.0f;
+            if (s == steps * 3 / 10) {
                 mote_spring_view view = mote_spring_pool_view(on);
                 parameter_of(&view)[20000] *= 2.0f;
                 view = mote_spring_pool_view(off);
