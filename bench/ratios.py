@@ -142,8 +142,7 @@ def kind_tables(kind, kind_table, source):
     impls = sorted(kind_table, key=impl_sort_key)
     lines = [f"### {kind}", "",
              f"ns per element (speed-up over naive in brackets; memory moves the data without the math). {caption(source)}", "",
-             "| implementation | " + " | ".join(str(c) for c in counts) + " |",
-             "|---|" + "---:|" * len(counts)]
+             *size_header("implementation", counts)]
     for impl in impls:
         cells = []
         for c in counts:
@@ -173,14 +172,26 @@ def kind_tables(kind, kind_table, source):
                                "memory", True))
     if ratio_rows:
         lines += [f"{kind}: speed ratios between implementations of one run. {caption(source)}",
-                  "", "| ratio | " + " | ".join(str(c) for c in counts) + " |",
-                  "|---|" + "---:|" * len(counts)]
+                  "", *size_header("ratio", counts)]
         for label, faster, slower, fraction in ratio_rows:
             cells = [fmt_ratio(speed_ratio(kind_table, faster, slower, c), fraction)
                      for c in counts]
             lines.append(f"| {label} | " + " | ".join(cells) + " |")
         lines.append("")
     return lines
+
+
+def size_header(first, counts):
+    """The two Markdown header lines of a table with a first column and one per size."""
+    return ["| " + first + " | " + " | ".join(str(c) for c in counts) + " |",
+            "|---|" + "---:|" * len(counts)]
+
+
+def target_row(label, count, ratio, target, fraction=False):
+    """One row of a targets table: the measured ratio against the target, and the verdict."""
+    verdict = "not run" if ratio is None else ("met" if ratio >= target else "missed")
+    return (f"| {label} | {count} | {fmt_ratio(ratio, fraction)} | "
+            f">= {fmt_ratio(target, fraction)} | {verdict} |")
 
 
 def target_table(table, source):
@@ -191,9 +202,7 @@ def target_table(table, source):
         fraction = slower == "memory"
         for c in counts:
             ratio = speed_ratio(table.get(kind, {}), faster, slower, c)
-            verdict = "not run" if ratio is None else ("met" if ratio >= target else "missed")
-            lines.append(f"| {label} | {c} | {fmt_ratio(ratio, fraction)} | "
-                         f">= {fmt_ratio(target, fraction)} | {verdict} |")
+            lines.append(target_row(label, c, ratio, target, fraction))
     lines.append("")
     return lines
 
@@ -211,8 +220,7 @@ def fixed_tables(table, source):
                   "ns per element of each fixed-dt row, then how many times faster it runs than "
                   "the naive loop and than its backend's general path (the exp computed), same "
                   f"run. {caption(source)}", "",
-                  "| row | " + " | ".join(str(c) for c in counts) + " |",
-                  "|---|" + "---:|" * len(counts)]
+                  *size_header("row", counts)]
         for impl in fixed:
             general = impl[:-len(FIXED_SUFFIX)]
             cells = []
@@ -229,10 +237,8 @@ def fixed_tables(table, source):
         if kind == "critical":
             lines += ["| target | elements | measured | target | |", "|---|---:|---:|---:|---|"]
             for label, faster, slower, c, target in FIXED_TARGETS:
-                ratio = speed_ratio(kind_table, faster, slower, c)
-                verdict = "not run" if ratio is None else ("met" if ratio >= target else "missed")
-                lines.append(f"| {label} | {c} | {fmt_ratio(ratio)} | >= {fmt_ratio(target)} | "
-                             f"{verdict} |")
+                lines.append(target_row(label, c, speed_ratio(kind_table, faster, slower, c),
+                                        target))
             lines.append("")
     return lines
 
@@ -260,8 +266,7 @@ def peer_tables(table, found_labels, source):
                   "How many times faster mote's fastest serial backend (named) runs than the "
                   "peer, same arrays, same run; below 1.00x the peer is faster. "
                   f"{caption(source)}", "",
-                  "| peer | " + " | ".join(str(c) for c in counts) + " |",
-                  "|---|" + "---:|" * len(counts)]
+                  *size_header("peer", counts)]
         behind = []
         for peer in peers:
             cells = []
