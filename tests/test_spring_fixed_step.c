@@ -23,8 +23,10 @@
 #include "test_support.h"
 
 #define COUNT 1037 /* not a multiple of any lane count: the partial last vector is cached too */
-/* 1,000 steps natively; fewer under emulation or valgrind (MOTE_TEST_SCALE) */
-#define STEPS ((int)test_scaled(1000))
+/* 1,000 steps natively; fewer under emulation or valgrind (MOTE_TEST_SCALE), as every run of
+ * steps below: SCALED(n) is n natively and never below 3, so a cache still fills and is used */
+#define STEPS     ((int)test_scaled(1000))
+#define SCALED(n) ((int)test_scaled_at_least((n), 3))
 
 static const mote_backend backends[] = {MOTE_BACKEND_SCALAR, MOTE_BACKEND_PORTABLE,
                                         MOTE_BACKEND_AVX2, MOTE_BACKEND_AVX512, MOTE_BACKEND_NEON};
@@ -150,21 +152,21 @@ static void damping_through_view(mote_spring_pool *pool) {
 /* 30 Hz, then 240 Hz, then a jittery dt that repeats some values (so the cache fills and is
  * dropped again), then 60 Hz. */
 static void changing_dt(mote_spring_pool *pool) {
-    for (int k = 0; k < 100; ++k) {
+    for (int k = 0; k < SCALED(100); ++k) {
         assert_int_equal(mote_spring_pool_step(pool, 1.0f / 30.0f), MOTE_OK);
     }
-    for (int k = 0; k < 200; ++k) {
+    for (int k = 0; k < SCALED(200); ++k) {
         assert_int_equal(mote_spring_pool_step(pool, 1.0f / 240.0f), MOTE_OK);
     }
     uint32_t s = 7u;
-    for (int k = 0; k < 400; ++k) {
+    for (int k = 0; k < SCALED(400); ++k) {
         const float dt = (1.0f / 60.0f) * (0.8f + 0.1f * (float)(next_random(&s) % 5));
         const int repeats = 1 + (int)(next_random(&s) % 3);
         for (int r = 0; r < repeats; ++r) {
             assert_int_equal(mote_spring_pool_step(pool, dt), MOTE_OK);
         }
     }
-    for (int k = 0; k < 100; ++k) {
+    for (int k = 0; k < SCALED(100); ++k) {
         assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
     }
 }
@@ -173,7 +175,7 @@ static void changing_dt(mote_spring_pool *pool) {
 static void add_remove_set(mote_spring_pool *pool) {
     uint32_t s = 99u;
     for (int round = 0; round < 10; ++round) {
-        for (int k = 0; k < 50; ++k) {
+        for (int k = 0; k < SCALED(50); ++k) {
             assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
         }
         for (int r = 0; r < 7; ++r) {
@@ -195,11 +197,12 @@ static void add_remove_set(mote_spring_pool *pool) {
 /* Ranged steps at one dt, split differently each step, and a range stepped at another dt. */
 static void ranged_steps(mote_spring_pool *pool) {
     const size_t n = mote_spring_pool_count(pool);
-    for (int k = 0; k < 300; ++k) {
+    const int every = SCALED(50);
+    for (int k = 0; k < 6 * every; ++k) {
         const size_t cut = (size_t)(k * 37) % n;
         assert_int_equal(mote_spring_pool_step_range(pool, 0, cut, 1.0f / 60.0f), MOTE_OK);
         assert_int_equal(mote_spring_pool_step_range(pool, cut, n, 1.0f / 60.0f), MOTE_OK);
-        if (k % 50 == 49) {
+        if (k % every == every - 1) {
             assert_int_equal(mote_spring_pool_step_range(pool, 3, n / 2, 1.0f / 45.0f), MOTE_OK);
         }
     }
@@ -212,7 +215,7 @@ static void backend_changes(mote_spring_pool *pool) {
             continue;
         }
         assert_int_equal(mote_spring_pool_set_backend(pool, backends[b]), MOTE_OK);
-        for (int k = 0; k < 30; ++k) {
+        for (int k = 0; k < SCALED(30); ++k) {
             assert_int_equal(mote_spring_pool_step(pool, 1.0f / 60.0f), MOTE_OK);
         }
     }
@@ -259,7 +262,7 @@ static void parallel_steps_give_the_serial_bits(void **unused) {
     for (size_t k = 0; k < KIND_COUNT; ++k) {
         mote_spring_pool *on = make(kinds[k], best, MOTE_STEP_CACHE_ON, count);
         mote_spring_pool *off = make(kinds[k], best, MOTE_STEP_CACHE_OFF, count);
-        const int steps = (int)test_scaled(200) < 10 ? 10 : (int)test_scaled(200);
+        const int steps = (int)test_scaled_at_least(200, 10);
         for (int s = 0; s < steps; ++s) {
             const float dt = s < steps * 6 / 10 ? 1.0f / 60.0f : 1.0f / 50.0f;
             if (s == steps * 3 / 10) {

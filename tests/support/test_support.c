@@ -34,14 +34,25 @@ float test_rng_range(test_rng *rng, float lo, float hi) {
     return (float)(lo + (hi - lo) * u);
 }
 
-size_t test_scaled(size_t n) {
+/* MOTE_TEST_SCALE as a factor in (0, 1]: 1 when unset or out of range. */
+static double test_scale(void) {
     const char *text = getenv("MOTE_TEST_SCALE");
     double scale = text != NULL ? strtod(text, NULL) : 1.0;
-    if (!(scale > 0.0) || scale > 1.0) {
-        scale = 1.0;
-    }
-    size_t scaled = (size_t)((double)n * scale);
+    return scale > 0.0 && scale <= 1.0 ? scale : 1.0;
+}
+
+size_t test_scaled(size_t n) {
+    size_t scaled = (size_t)((double)n * test_scale());
     return scaled < 1 ? 1 : scaled;
+}
+
+size_t test_scaled_at_least(size_t n, size_t least) {
+    size_t scaled = test_scaled(n);
+    return scaled < least ? least : scaled;
+}
+
+int test_scaled_down(void) {
+    return test_scale() < 1.0;
 }
 
 unsigned test_max_workers(unsigned preferred) {

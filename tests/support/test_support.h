@@ -23,6 +23,13 @@ float test_rng_range(test_rng *rng, float lo, float hi);
  * valgrind stay bounded; native runs keep full strength. */
 size_t test_scaled(size_t n);
 
+/* test_scaled(n), but never below least (the fewest a case needs to mean something). */
+size_t test_scaled_at_least(size_t n, size_t least);
+
+/* True when MOTE_TEST_SCALE scales the heavy tests down (a gate under emulation or valgrind):
+ * a case that walks every pool kind over large pools then walks one per family. */
+int test_scaled_down(void);
+
 /* The most worker threads a test may start: MOTE_TEST_MAX_WORKERS when set to a positive
  * number (a gate sets 1 where its emulator cannot start threads: qemu-aarch64 7.2 on some
  * hosts never returns from pthread_create), else preferred. */
