@@ -4,8 +4,6 @@
 #include "allocator.h"
 #include "id_table.h"
 
-#define FREE_SLOT UINT32_MAX
-
 mote_status mote_id_table_reserve(mote_id_table *table, const mote_allocator *allocator,
                                   size_t capacity) {
     if (capacity <= table->capacity) {
@@ -29,7 +27,7 @@ mote_status mote_id_table_reserve(mote_id_table *table, const mote_allocator *al
     size_t old_slots = table->capacity + 1;
     memset(dense, 0, capacity * sizeof(uint32_t));
     for (size_t s = 0; s < slots; ++s) {
-        slot[s] = FREE_SLOT;
+        slot[s] = MOTE_ID_FREE_SLOT;
         gen[s] = 1;
         next[s] = 0;
     }
@@ -83,7 +81,7 @@ bool mote_id_table_lookup(const mote_id_table *table, size_t count, mote_id id, 
         return false;
     }
     uint32_t d = table->dense_of_slot[id.slot];
-    if (d == FREE_SLOT || d >= count || table->generation[id.slot] != id.generation) {
+    if (d == MOTE_ID_FREE_SLOT || d >= count || table->generation[id.slot] != id.generation) {
         return false;
     }
     if (dense != NULL) {
@@ -97,7 +95,7 @@ void mote_id_table_retire(mote_id_table *table, size_t dense, size_t last) {
     uint32_t moved = table->slot_of_dense[last];
     table->slot_of_dense[dense] = moved;
     table->dense_of_slot[moved] = (uint32_t)dense;
-    table->dense_of_slot[slot] = FREE_SLOT;
+    table->dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
     uint32_t g = table->generation[slot];
     table->generation[slot] = g == UINT32_MAX ? 1 : g + 1; /* never 0: {slot, 0} is never live */
     table->next_free[slot] = table->free_head;

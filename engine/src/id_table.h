@@ -5,11 +5,15 @@
 
 #include "mote/base.h"
 
+/* dense_of_slot's value for a free slot. */
+#define MOTE_ID_FREE_SLOT UINT32_MAX
+
 typedef struct mote_id_table {
     uint32_t *slot_of_dense; /* dense index -> slot */
-    uint32_t *dense_of_slot; /* slot -> dense index, or UINT32_MAX when the slot is free */
+    uint32_t *dense_of_slot; /* slot -> dense index, or MOTE_ID_FREE_SLOT when the slot is free */
     uint32_t *generation;    /* slot -> current generation (never 0) */
-    uint32_t *next_free;     /* slot -> next free slot (free list), 0 ends it */
+    uint32_t *next_free;     /* free slot -> next free slot (free list), 0 ends it; unread for a
+                              * live slot */
     uint32_t free_head;      /* first free slot, 0 when none */
     uint32_t slots_used;     /* slots handed out so far: 1 .. slots_used */
     size_t capacity;         /* dense entries; slots go up to capacity */

@@ -29,6 +29,7 @@ void mote_pool_core_release(mote_pool_core *core) {
     mote_field_arrays_release(&core->fields, &core->allocator);
     mote_field_arrays_release(&core->spare_fields, &core->allocator);
     mote_id_table_release(&core->ids, &core->allocator);
+    mote_id_table_release(&core->spare_ids, &core->allocator);
 }
 
 size_t mote_pool_core_room(const mote_pool_core *core) {

@@ -20,6 +20,10 @@ typedef struct mote_pool_core {
      * storage the pool held before (a restored pool keeps its field memory twice). */
     mote_field_arrays spare_fields;
     size_t spare_dirty; /* elements of spare_fields that may be non-zero (the rest are 0) */
+    /* The same for the id table: restore writes the blob's table into it while it checks it,
+     * and the two trade places for a good blob. Its slots_used is the highest slot that may
+     * hold something other than a never-used slot's values (restore resets them). */
+    mote_id_table spare_ids;
 } mote_pool_core;
 
 /* A fresh pool tag for a pool of the kind numbered kind_number (1..255): the kind in the top

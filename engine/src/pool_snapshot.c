@@ -28,7 +28,6 @@
 #pragma GCC diagnostic pop
 #endif
 
-#define FREE_SLOT UINT32_MAX
 /* The largest settings struct a kind may have (checked at run time: restore decodes into a
  * buffer this big). */
 #define MAX_SETTINGS_BYTES 512 /* the launch settings (profile, timeline, clock) take 272 */
@@ -511,19 +510,67 @@ static bool settings_fit(const mote_pool *pool, const mote_pool_kind *kind, cons
            mote_kind_kernel(kind, probe) == mote_kind_kernel(kind, pool);
 }
 
-/* Marks the n slots at p (little-endian words) in seen, a byte per slot 0..slots_used; false
- * when one is out of 1..slots_used (it marks byte 0 instead). A slot named twice (two
- * elements, an element and the free list, the free list twice: a cycle) leaves, since the
- * names are as many as the slots, another slot unmarked: all_marked finds it. Plain stores,
- * no test of what is there: no chain through memory from one slot to the next. */
-static bool mark_slots(unsigned char *seen, uint32_t slots_used, const unsigned char *p, size_t n) {
+/* Where restore writes the blob's id table while it checks it (the core's spare table), and
+ * what it has seen: a byte per slot 0..slots_used (scan). */
+typedef struct id_writer {
+    mote_id_table *into;
+    unsigned char *seen;
+    uint32_t slots_used;
+    bool stream;        /* copy with streaming stores (copy_finite_words) */
+    uint32_t done;      /* words of the current section placed so far */
+    uint32_t last_free; /* the free list's last slot placed (0 before its first) */
+} id_writer;
+
+/* The slot a word names, or 0 when it is out of 1..slots_used (slot 0's entries are never
+ * read: writing them is harmless), setting *bad then. */
+static uint32_t slot_in_range(uint32_t slot, uint32_t slots_used, uint32_t *bad) {
+    const uint32_t out = slot - 1u >= slots_used; /* slot 0 wraps round */
+    *bad |= out;
+    return out ? 0u : slot;
+}
+
+/* A piece of the element slots: each slot is marked seen and given its dense index, and the
+ * piece is copied into slot_of_dense. A slot named twice (two elements, an element and the
+ * free list, the free list twice: a cycle) leaves, since the names are as many as the slots,
+ * another slot unmarked: all_marked finds it. Plain stores, no test of what is there: no
+ * chain through memory from one slot to the next. */
+static bool place_elements(id_writer *w, const unsigned char *p, size_t n) {
     uint32_t bad = 0;
+    uint32_t *dense_of_slot = w->into->dense_of_slot;
     for (size_t i = 0; i < n; ++i) {
-        uint32_t slot = word_at(p, i);
-        uint32_t out = slot - 1u >= slots_used; /* slot 0 wraps round */
-        bad |= out;
-        seen[out ? 0 : slot] = 1;
+        const uint32_t slot = slot_in_range(word_at(p, i), w->slots_used, &bad);
+        w->seen[slot] = 1;
+        dense_of_slot[slot] = w->done + (uint32_t)i;
     }
+    (void)copy_finite_words((unsigned char *)(w->into->slot_of_dense + w->done), p, n, w->stream);
+    w->done += (uint32_t)n;
+    return bad == 0;
+}
+
+/* A piece of the generations: none may be 0; copied into generation (from slot 1). */
+static bool place_generations(id_writer *w, const unsigned char *p, size_t n) {
+    uint32_t zero = 0;
+    for (size_t i = 0; i < n; ++i) {
+        zero |= word_at(p, i) == 0;
+    }
+    (void)copy_finite_words((unsigned char *)(w->into->generation + 1 + w->done), p, n, w->stream);
+    w->done += (uint32_t)n;
+    return zero == 0;
+}
+
+/* A piece of the free list: each slot is marked seen and free and chained behind the slot
+ * before it (the first behind slot 0, whose next_free is never read). */
+static bool place_free_slots(id_writer *w, const unsigned char *p, size_t n) {
+    uint32_t bad = 0;
+    mote_id_table *t = w->into;
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t slot = slot_in_range(word_at(p, i), w->slots_used, &bad);
+        w->seen[slot] = 1;
+        t->dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
+        t->next_free[w->last_free] = slot;
+        w->last_free = slot;
+    }
+    w->done += (uint32_t)n;
     return bad == 0;
 }
 
@@ -536,14 +583,6 @@ static bool all_marked(const unsigned char *seen, size_t bytes) {
         all &= w;
     }
     return all == 0x0101010101010101u;
-}
-
-static bool le_words_nonzero(const unsigned char *p, size_t n) {
-    uint32_t zero = 0;
-    for (size_t i = 0; i < n; ++i) {
-        zero |= word_at(p, i) == 0;
-    }
-    return zero == 0;
 }
 
 /* Where each section of a checked blob starts. */
@@ -561,14 +600,15 @@ static sections sections_of(const unsigned char *blob, const snapshot_header *h)
     return s;
 }
 
-/* What scan checks in each piece of an id section, beside hashing it (the fields are checked
- * as they are copied: copy_field_checked). */
-typedef enum piece_check { CHECK_SLOTS, CHECK_NONZERO } piece_check;
+/* Checks and places one piece of an id section (place_elements and the two after it). */
+typedef bool (*place_fn)(id_writer *w, const unsigned char *p, size_t n);
 
-/* Hashes n words at p in pieces, each checked while it is in L1; false at the first bad one. */
-static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_check check,
-                         unsigned char *seen, uint32_t slots_used) {
+/* Hashes the n words of an id section at p in pieces, each checked and placed while it is in
+ * L1; false at the first bad one. */
+static bool scan_section(hasher *hash, const unsigned char *p, size_t n, place_fn place,
+                         id_writer *w) {
     bool ok = true;
+    w->done = 0;
     for (size_t i = 0; i < n && ok; i += CHUNK_WORDS) {
         size_t m = piece_words(n, i);
         const unsigned char *piece = p + 4 * i;
@@ -576,8 +616,7 @@ static bool scan_section(hasher *hash, const unsigned char *p, size_t n, piece_c
             prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         hash_bytes(hash, piece, 4 * m);
-        ok = check == CHECK_SLOTS ? mark_slots(seen, slots_used, piece, m)
-                                  : le_words_nonzero(piece, m);
+        ok = place(w, piece, m);
     }
     return ok;
 }
@@ -601,11 +640,12 @@ static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, f
     return true;
 }
 
-/* One pass over the blob, in pieces: the checksum, finite fields (copied into into's arrays
+/* One pass over the blob, in pieces: the checksum, finite fields (copied into fields' arrays
  * as they are checked), and an id table whose every slot in 1..slots_used is named exactly
- * once (by an element or the free list), with no generation 0. */
+ * once (by an element or the free list), with no generation 0, written into ids as it is
+ * checked (its slots past slots_used are the caller's). */
 static mote_status scan(const unsigned char *blob, size_t size, const snapshot_header *h,
-                        const mote_pool_kind *kind, mote_field_arrays *into,
+                        const mote_pool_kind *kind, mote_field_arrays *fields, mote_id_table *ids,
                         const mote_allocator *allocator) {
     const sections s = sections_of(blob, h);
     /* a byte per slot 0..slots_used, rounded up to words; byte 0 and the bytes past the last
@@ -624,21 +664,25 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
     bool ok = true;
     const unsigned char *field_bytes = s.fields;
     for (int f = 0; f < kind->field_count && ok && h->count > 0; ++f) {
-        if (into->mask & MOTE_FIELD_BIT(f)) {
-            ok = copy_field_checked(&state, field_bytes, h->count, into->field[f],
+        if (fields->mask & MOTE_FIELD_BIT(f)) {
+            ok = copy_field_checked(&state, field_bytes, h->count, fields->field[f],
                                     size >= MOTE_SNAPSHOT_STREAM_BYTES);
             field_bytes += 4 * (size_t)h->count;
         }
     }
-    store_fence();
-    const uint32_t used = h->slots_used;
-    ok = ok && scan_section(&state, s.slot_of_dense, h->count, CHECK_SLOTS, seen, used) &&
-         scan_section(&state, s.generation, used, CHECK_NONZERO, seen, used) &&
-         scan_section(&state, s.free_list, h->free_count, CHECK_SLOTS, seen, used) &&
+    const bool stream = size >= MOTE_SNAPSHOT_STREAM_BYTES;
+    id_writer w = {ids, seen, h->slots_used, stream, 0, 0};
+    ok = ok && scan_section(&state, s.slot_of_dense, h->count, place_elements, &w) &&
+         scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
+         scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
          all_marked(seen, seen_bytes);
+    store_fence();
     mote_release(allocator, seen, seen_bytes);
     ok = ok &&
          XXH3_64bits_digest(&state.state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
+    if (ok && h->free_count > 0) {
+        ids->next_free[w.last_free] = 0; /* the free list ends */
+    }
     return ok ? MOTE_OK : MOTE_ERROR_CORRUPT_SNAPSHOT;
 }
 
@@ -675,33 +719,28 @@ static void swap_in_spare(mote_pool_core *core, size_t count) {
     core->spare_dirty = core->count;
 }
 
-/* Writes a checked blob's id table into the core's (which has room for every slot). */
-static void restore_ids(mote_id_table *ids, const sections *s, const snapshot_header *h) {
-    const uint32_t old_used = ids->slots_used;
-    const uint32_t top = old_used > h->slots_used ? old_used : h->slots_used;
-    if (h->slots_used > 0) { /* an empty pool may have no table at all */
-        get_words(ids->generation + 1, s->generation, h->slots_used);
+/* Gives the core's spare id table room for capacity slots and at least the live table's (the
+ * two trade places). All or nothing. */
+static mote_status prepare_spare_ids(mote_pool_core *core, size_t capacity) {
+    const size_t want = capacity > core->ids.capacity ? capacity : core->ids.capacity;
+    return mote_id_table_reserve(&core->spare_ids, &core->allocator, want);
+}
+
+/* Makes the spare table's slots past the checked blob's never-used slots again (an older
+ * state, or a bad blob, may have left values there), gives it the blob's free list head and
+ * slots used, and swaps it in: the table the pool held becomes the spare. */
+static void swap_in_spare_ids(mote_pool_core *core, const sections *s, const snapshot_header *h) {
+    mote_id_table *spare = &core->spare_ids;
+    for (uint32_t slot = h->slots_used + 1; slot <= spare->slots_used; ++slot) {
+        spare->dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
+        spare->next_free[slot] = 0;
+        spare->generation[slot] = 1;
     }
-    /* Slots 1..slots_used are each named once, by an element or the free list (scan checked
-     * it): the two loops below write each one's dense index and next free slot once. */
-    for (uint32_t d = 0; d < h->count; ++d) {
-        const uint32_t slot = word_at(s->slot_of_dense, d);
-        ids->slot_of_dense[d] = slot;
-        ids->dense_of_slot[slot] = d;
-        ids->next_free[slot] = 0;
-    }
-    ids->free_head = h->free_count > 0 ? word_at(s->free_list, 0) : 0;
-    for (uint32_t k = 0; k < h->free_count; ++k) {
-        const uint32_t slot = word_at(s->free_list, k);
-        ids->dense_of_slot[slot] = FREE_SLOT;
-        ids->next_free[slot] = k + 1 < h->free_count ? word_at(s->free_list, k + 1) : 0;
-    }
-    for (uint32_t slot = h->slots_used + 1; slot <= top; ++slot) { /* never handed out */
-        ids->dense_of_slot[slot] = FREE_SLOT;
-        ids->next_free[slot] = 0;
-        ids->generation[slot] = 1;
-    }
-    ids->slots_used = h->slots_used;
+    spare->slots_used = h->slots_used;
+    spare->free_head = h->free_count > 0 ? word_at(s->free_list, 0) : 0;
+    const mote_id_table held = core->ids;
+    core->ids = *spare;
+    *spare = held;
 }
 
 mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
@@ -728,20 +767,21 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
      * blob is checked and its fields copied into the spare in one pass, and only a good blob
      * swaps it in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
     const size_t needed = h.count > h.slots_used ? h.count : h.slots_used;
-    mote_status status = MOTE_OK;
-    if (needed > core->ids.capacity) {
-        status = mote_id_table_reserve(&core->ids, &core->allocator, needed);
-    }
+    mote_status status = prepare_spare_ids(core, needed);
     if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
         status = prepare_spare(core, needed); /* the old state's padding must be zeroed too */
     }
     if (status != MOTE_OK) {
         return status;
     }
+    /* a bad blob may leave part of itself in the spares */
     if (core->spare_dirty < h.count) {
-        core->spare_dirty = h.count; /* a bad blob may leave part of it there */
+        core->spare_dirty = h.count;
     }
-    status = scan(blob, size, &h, kind, &core->spare_fields, &core->allocator);
+    if (core->spare_ids.slots_used < h.slots_used) {
+        core->spare_ids.slots_used = h.slots_used;
+    }
+    status = scan(blob, size, &h, kind, &core->spare_fields, &core->spare_ids, &core->allocator);
     if (status != MOTE_OK) {
         return status;
     }
@@ -749,7 +789,7 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
         swap_in_spare(core, h.count);
     }
     const sections s = sections_of(blob, &h);
-    restore_ids(&core->ids, &s, &h);
+    swap_in_spare_ids(core, &s, &h);
     core->count = h.count;
     core->tag = h.tag;
     memcpy(&pool->max_dt, &h.max_dt_bits, 4);

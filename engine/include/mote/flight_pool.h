@@ -190,8 +190,9 @@ mote_status mote_flight_pool_set_backend(mote_flight_pool *pool, mote_backend ba
 mote_backend mote_flight_pool_backend(const mote_flight_pool *pool);
 
 /* Snapshots (docs/snapshot-format.md), as every pool kind's: the size now, save, restore. The first
- * restore allocates a spare copy of the field storage, which later restores reuse (restore then
- * reads the blob once): a restored pool holds its fields twice until destroy. */
+ * restore allocates a spare copy of the field storage and id table, which later restores reuse
+ * (restore then reads the blob once): a restored pool holds its fields and ids twice until
+ * destroy. */
 size_t mote_flight_pool_snapshot_size(const mote_flight_pool *pool);
 mote_status mote_flight_pool_save(const mote_flight_pool *pool, void *buffer, size_t size,
                                   size_t *out_written);

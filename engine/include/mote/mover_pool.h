@@ -237,8 +237,8 @@ mote_status mote_mover_pool_save(const mote_mover_pool *pool, void *buffer, size
  * that are not a snapshot this pool can take (truncated, damaged, a newer format, another kind
  * of pool, settings create would refuse, more elements than max_count, an inconsistent id table,
  * non-finite data); MOTE_ERROR_OUT_OF_MEMORY when growing failed. The first restore allocates a
- * spare copy of the field storage, which later restores reuse (restore then reads the blob
- * once): a restored pool holds its fields twice until destroy. */
+ * spare copy of the field storage and id table, which later restores reuse (restore then reads the
+ * blob once): a restored pool holds its fields and ids twice until destroy. */
 mote_status mote_mover_pool_restore(mote_mover_pool *pool, const void *buffer, size_t size);
 
 #ifdef __cplusplus

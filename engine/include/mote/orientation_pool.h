@@ -214,8 +214,8 @@ mote_status mote_orientation_pool_step_parallel(mote_orientation_pool *pool, flo
  * MOTE_ERROR_BUFFER_TOO_SMALL with the size needed in *out_written, MOTE_ERROR_NON_FINITE for NaN
  * or infinity in a stored field. restore: all or nothing, MOTE_ERROR_CORRUPT_SNAPSHOT for bytes
  * this pool cannot take; ids issued before the save stay valid. A restored pool keeps a spare
- * copy of its field storage for the next restore (docs/snapshot-format.md): its fields
- * twice until destroy. */
+ * copy of its field storage and id table for the next restore (docs/snapshot-format.md): its fields
+ * and ids twice until destroy. */
 size_t mote_orientation_pool_snapshot_size(const mote_orientation_pool *pool);
 mote_status mote_orientation_pool_save(const mote_orientation_pool *pool, void *buffer, size_t size,
                                        size_t *out_written);
