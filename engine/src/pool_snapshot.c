@@ -763,9 +763,9 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
         return MOTE_ERROR_CORRUPT_SNAPSHOT;
     }
     mote_pool_core *core = &pool->core;
-    /* Room for every element and slot, in the id table and the spare field storage; then the
-     * blob is checked and its fields copied into the spare in one pass, and only a good blob
-     * swaps it in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
+    /* Room for every element and slot in the spare id table and field storage; then the blob
+     * is checked and its fields and ids written into the spares in one pass, and only a good
+     * blob swaps them in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
     const size_t needed = h.count > h.slots_used ? h.count : h.slots_used;
     mote_status status = prepare_spare_ids(core, needed);
     if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
