@@ -662,15 +662,14 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
     hasher_reset(&state);
     hash_bytes(&state, blob, (size_t)(s.fields - blob));
     bool ok = true;
+    const bool stream = size >= MOTE_SNAPSHOT_STREAM_BYTES; /* fields and id copies alike */
     const unsigned char *field_bytes = s.fields;
     for (int f = 0; f < kind->field_count && ok && h->count > 0; ++f) {
         if (fields->mask & MOTE_FIELD_BIT(f)) {
-            ok = copy_field_checked(&state, field_bytes, h->count, fields->field[f],
-                                    size >= MOTE_SNAPSHOT_STREAM_BYTES);
+            ok = copy_field_checked(&state, field_bytes, h->count, fields->field[f], stream);
             field_bytes += 4 * (size_t)h->count;
         }
     }
-    const bool stream = size >= MOTE_SNAPSHOT_STREAM_BYTES;
     id_writer w = {ids, seen, h->slots_used, stream, 0, 0};
     ok = ok && scan_section(&state, s.slot_of_dense, h->count, place_elements, &w) &&
          scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
