@@ -159,6 +159,61 @@ static void test_exp_edges(void **state) {
     }
 }
 
+/* exp, expm1 and sincos skip their range reduction when every lane of a vector is small
+ * (MOTE_W_EXP_UNREDUCED = 0.3465, MOTE_W_SINCOS_UNREDUCED = 0.785 in wide_math.h), claiming the
+ * bits of the reduced path. Each input runs twice: among neighbours as small as itself (the
+ * short path where all of a vector is below the bound), and with every fourth lane replaced by
+ * a large value, which sends each vector of 4, 8 or 16 lanes through the reduction. The inputs
+ * reach twice past each bound, so a bound set too high would show here; the one-lane portable
+ * variant takes the short path both times and is tied to the others by the bit-identity check
+ * of the domain tests. */
+static void check_unreduced_matches(const char *name, float reach) {
+    enum { N = 1 << 16 };
+    float *in = malloc(N * sizeof(float));
+    float *mixed = malloc(N * sizeof(float));
+    float *short_out = malloc(N * sizeof(float));
+    float *mixed_out = malloc(N * sizeof(float));
+    assert_non_null(in);
+    assert_non_null(mixed);
+    assert_non_null(short_out);
+    assert_non_null(mixed_out);
+    for (uint32_t i = 0; i < N; ++i) {
+        in[i] = -reach + 2.0f * reach * ((float)i + 0.5f) / (float)N;
+        mixed[i] = i % 4 == 0 ? -5.0f : in[i];
+    }
+    in[N / 2] = 0.0f;
+    in[N / 2 + 1] = -0.0f;
+    mixed[N / 2 + 1] = -0.0f;
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        mote_array_fn fn = math_fn(tables[t], name);
+        fn(in, short_out, N);
+        fn(mixed, mixed_out, N);
+        for (uint32_t i = 0; i < N; ++i) {
+            if (i % 4 != 0 && memcmp(&short_out[i], &mixed_out[i], sizeof(float)) != 0) {
+                fail_msg("%s %s(%.9g): %.9g alone, %.9g beside a reduced lane", tables[t]->name,
+                         name, in[i], short_out[i], mixed_out[i]);
+            }
+        }
+    }
+    free(in);
+    free(mixed);
+    free(short_out);
+    free(mixed_out);
+}
+
+static void test_unreduced_paths_match(void **state) {
+    (void)state;
+    check_unreduced_matches("exp", 0.7f);
+    check_unreduced_matches("expm1", 0.7f);
+    check_unreduced_matches("sin", 1.6f);
+    check_unreduced_matches("cos", 1.6f);
+}
+
 /* wrap_angle is exact: the same bits as the reference mote_wrap_angle (fmodf) for |x| below
  * 4096 turns, including exact multiples of pi, signed zeros and the values next to them. */
 static void test_wrap_angle_exact(void **state) {
@@ -285,10 +340,15 @@ static void test_atan2_edges(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exp_domain),   cmocka_unit_test(test_exp_kernel_domain),
-        cmocka_unit_test(test_expm1_domain), cmocka_unit_test(test_sin_cos_domain),
-        cmocka_unit_test(test_exp_edges),    cmocka_unit_test(test_wrap_angle_exact),
-        cmocka_unit_test(test_atan2_domain), cmocka_unit_test(test_atan2_edges),
+        cmocka_unit_test(test_exp_domain),
+        cmocka_unit_test(test_exp_kernel_domain),
+        cmocka_unit_test(test_expm1_domain),
+        cmocka_unit_test(test_sin_cos_domain),
+        cmocka_unit_test(test_exp_edges),
+        cmocka_unit_test(test_wrap_angle_exact),
+        cmocka_unit_test(test_atan2_domain),
+        cmocka_unit_test(test_atan2_edges),
+        cmocka_unit_test(test_unreduced_paths_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,7 +176,9 @@ typedef struct damped_lanes {
     mote_wf m;        /* over-damped: expm1(-2wt) */
     mote_wf e;        /* the envelope */
     mote_wf sin, cos; /* under-damped: of wt */
-    mote_wm critical, under, not_over;
+    mote_wm critical; /* |q| < eps: taken as critical */
+    mote_wm under;    /* q >= eps: under-damped (never critical) */
+    mote_wm not_over;
 } damped_lanes;
 
 /* Everything before the transcendentals; the over- and under-damped parts start as 0. */
@@ -188,7 +190,7 @@ MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
     d->u0 = mote_w_sub(s->f[SPRING_FIELD_X], s->f[SPRING_FIELD_GOAL]);
     d->j1 = mote_w_add(s->f[SPRING_FIELD_V], mote_w_mul(d->u0, d->y));
     d->critical = mote_w_lt(mote_w_abs(d->q), mote_w_set1(MOTE_SPRING_EPS));
-    d->under = mote_w_gt(d->q, mote_w_set1(0.0f)); /* under-damped where not critical */
+    d->under = mote_w_ge(d->q, mote_w_set1(MOTE_SPRING_EPS));
     d->not_over = mote_w_or(d->critical, d->under);
     d->w = mote_w_sqrt(mote_w_abs(d->q)); /* sqrt q under-damped, sqrt -q over-damped */
     mote_wf k = mote_w_select(d->critical, mote_w_mul(d->y, d->y), s->f[SPRING_FIELD_STIFFNESS]);
@@ -198,11 +200,12 @@ MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
 }
 
 /* Over-damped lanes: the slow rate y - w, computed as k / (y + w) (no cancellation as
- * w -> y), becomes their envelope's rate, and m = expm1(-2wt). */
-MOTE_ALWAYS_INLINE void damped_over(const spring_lanes *s, damped_lanes *d, mote_wf dt) {
+ * w -> y), becomes their envelope's rate, and m = expm1(-2wt), its argument 2w (-dt) (the
+ * bits of -(2w) dt but for a zero's sign, which expm1 maps to +0 either way). */
+MOTE_ALWAYS_INLINE void damped_over(const spring_lanes *s, damped_lanes *d, mote_wf neg_dt) {
     mote_wf slow = mote_w_div(s->f[SPRING_FIELD_STIFFNESS], mote_w_add(d->y, d->w));
     d->rate = mote_w_select(d->not_over, d->y, slow);
-    d->m = mote_w_expm1(mote_w_mul(mote_w_neg(mote_w_add(d->w, d->w)), dt));
+    d->m = mote_w_expm1(mote_w_mul(mote_w_add(d->w, d->w), neg_dt));
 }
 
 /* C and S of every regime (spring_ref.c), selected per lane, and the new x and v. One
@@ -223,7 +226,7 @@ MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mo
                mote_w_select(d->under, d->cos,
                              mote_w_add(mote_w_set1(1.0f), mote_w_mul(mote_w_set1(0.5f), d->m)))));
     mote_wf e_times = mote_w_mul(e, mote_w_select(d->critical, dt, quotient));
-    mote_wf sv = mote_w_select(d->critical, e_times, mote_w_select(d->under, quotient, e_times));
+    mote_wf sv = mote_w_select(d->under, quotient, e_times);
     s->f[SPRING_FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)),
                                       s->f[SPRING_FIELD_GOAL]);
     s->f[SPRING_FIELD_V] = mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull));
@@ -238,6 +241,7 @@ MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mo
 MOTE_ALWAYS_INLINE void damped_vectors(spring_lanes *s, int n, mote_wf dt) {
     damped_lanes d[2];
     bool any_over = false, any_under = false, divide = false;
+    const mote_wf neg_dt = mote_w_neg(dt);
 #pragma GCC unroll 2
     for (int v = 0; v < n; ++v) {
         damped_setup(&s[v], &d[v]);
@@ -248,12 +252,12 @@ MOTE_ALWAYS_INLINE void damped_vectors(spring_lanes *s, int n, mote_wf dt) {
     if (any_over) {
 #pragma GCC unroll 2
         for (int v = 0; v < n; ++v) {
-            damped_over(&s[v], &d[v], dt);
+            damped_over(&s[v], &d[v], neg_dt);
         }
     }
 #pragma GCC unroll 2
     for (int v = 0; v < n; ++v) {
-        d[v].e = mote_w_exp(mote_w_mul(mote_w_neg(d[v].rate), dt));
+        d[v].e = mote_w_exp(mote_w_mul(d[v].rate, neg_dt)); /* the bits of e^(-rate dt) */
     }
     if (any_under) {
 #pragma GCC unroll 2

@@ -16,6 +16,10 @@
  *                  amplified by e^; pow(0, y) = 0 and pow(1, y) = 1 exactly.
  *   mote_w_wrap_angle  exact (the same bits as mote_wrap_angle: fmodf, then one turn either
  *                  way) for |x| < 25735 rad (4096 turns); past that, rounding of the reduction.
+ * exp, expm1 and sincos skip their range reduction when every lane of a vector is small
+ * (MOTE_W_EXP_UNREDUCED, MOTE_W_SINCOS_UNREDUCED): the same bits, in fewer operations, for the
+ * per-frame arguments (rate dt, w dt) the kernels mostly take (tests/test_wide_math.c checks
+ * the bits of both paths lane by lane).
  * Polynomials: e^r fitted here by Remez on [-ln2/2, ln2/2]; sin/cos are Cephes' minimax
  * coefficients on [-pi/4, pi/4]. */
 #ifndef MOTE_WIDE_MATH_H
@@ -51,39 +55,74 @@ static inline mote_wf mote_w_expm1_reduced(mote_wf r) {
     return mote_w_fma(r2, p, r);
 }
 
-/* e^x = 2^n (1 + em), rounded once. */
+/* Below this |x| every lane's n = round(x / ln2) is 0 (0.3465 / ln2 < 0.49990: the fma that
+ * rounds it stays below the half-way point): the reduction then gives r = x (-0 becoming +0,
+ * which the polynomial maps to +0 either way) and 2^n = 1, exactly. */
+#define MOTE_W_EXP_UNREDUCED 0.3465f
+
+/* Whether every lane of x is below MOTE_W_EXP_UNREDUCED in magnitude (NaN is not). */
+static inline bool mote_w_exp_unreduced(mote_wf x) {
+    return mote_w_all(mote_w_lt(mote_w_abs(x), mote_w_set1(MOTE_W_EXP_UNREDUCED)));
+}
+
+/* e^x = 2^n (1 + em), rounded once. When every lane is unreduced (a decay rate times a
+ * frame's dt, mostly) the polynomial alone runs: em + 1, the bits of fma(em, 1, 1). */
 static inline mote_wf mote_w_exp(mote_wf x) {
+    if (mote_w_exp_unreduced(x)) {
+        return mote_w_add(mote_w_expm1_reduced(x), mote_w_set1(1.0f));
+    }
     mote_wf scale;
     mote_wf em = mote_w_expm1_reduced(mote_w_reduce_ln2(x, &scale));
     return mote_w_fma(em, scale, scale);
 }
 
 /* e^x - 1 = 2^n em + (2^n - 1): 2^n - 1 is exact for |n| <= 24 and past that the -1 only
- * matters through rounding, so one fma covers the whole range with no cancellation. */
+ * matters through rounding, so one fma covers the whole range with no cancellation. When
+ * every lane is unreduced it is em itself (fma(em, 1, 0) is em: em is never -0). */
 static inline mote_wf mote_w_expm1(mote_wf x) {
+    if (mote_w_exp_unreduced(x)) {
+        return mote_w_expm1_reduced(x);
+    }
     mote_wf scale;
     mote_wf em = mote_w_expm1_reduced(mote_w_reduce_ln2(x, &scale));
     return mote_w_fma(em, scale, mote_w_sub(scale, mote_w_set1(1.0f)));
 }
 
-/* sin x and cos x together. x = n pi/2 + r with |r| <= pi/4 (three-part pi/2), then the
- * quadrant n mod 4 picks and signs the two polynomials. */
-static inline void mote_w_sincos(mote_wf x, mote_wf *s, mote_wf *c) {
-    mote_wf n = mote_w_round(mote_w_mul(x, mote_w_set1(0.636619772367581343f)));
-    mote_wf r = mote_w_fma(n, mote_w_set1(-1.5703125f), x);
-    r = mote_w_fma(n, mote_w_set1(-4.837512969970703125e-4f), r);
-    r = mote_w_fma(n, mote_w_set1(-7.54978995489188216e-8f), r);
+/* sin r and cos r for |r| <= pi/4: Cephes' minimax polynomials in z = r^2. */
+static inline void mote_w_sincos_reduced(mote_wf r, mote_wf *s, mote_wf *c) {
     mote_wf z = mote_w_mul(r, r);
 
     mote_wf ps = mote_w_fma(mote_w_set1(-1.9515295891e-4f), z, mote_w_set1(8.3321608736e-3f));
     ps = mote_w_fma(ps, z, mote_w_set1(-1.6666654611e-1f));
-    mote_wf sr = mote_w_fma(mote_w_mul(ps, z), r, r);
+    *s = mote_w_fma(mote_w_mul(ps, z), r, r);
 
     mote_wf pc =
         mote_w_fma(mote_w_set1(2.443315711809948e-5f), z, mote_w_set1(-1.388731625493765e-3f));
     pc = mote_w_fma(pc, z, mote_w_set1(4.166664568298827e-2f));
     pc = mote_w_fma(pc, z, mote_w_set1(-0.5f));
-    mote_wf cr = mote_w_fma(pc, z, mote_w_set1(1.0f));
+    *c = mote_w_fma(pc, z, mote_w_set1(1.0f));
+}
+
+/* Below this |x| every lane's quadrant n = round(x 2/pi) is 0 (0.785 * 2/pi < 0.4998, and the
+ * product's rounding cannot reach 0.5): the reduction then gives r = x exactly (n pi/2 = -0
+ * added to x) and the quadrant step picks the polynomials unchanged. */
+#define MOTE_W_SINCOS_UNREDUCED 0.785f
+
+/* sin x and cos x together. x = n pi/2 + r with |r| <= pi/4 (three-part pi/2), then the
+ * quadrant n mod 4 picks and signs the two polynomials. When every lane's |x| is below
+ * MOTE_W_SINCOS_UNREDUCED (a game spring's w dt, a small step's rotation) the reduction and
+ * the quadrant step are skipped: the same bits, as n = 0 leaves both exact no-ops. */
+static inline void mote_w_sincos(mote_wf x, mote_wf *s, mote_wf *c) {
+    if (mote_w_all(mote_w_lt(mote_w_abs(x), mote_w_set1(MOTE_W_SINCOS_UNREDUCED)))) {
+        mote_w_sincos_reduced(x, s, c);
+        return;
+    }
+    mote_wf n = mote_w_round(mote_w_mul(x, mote_w_set1(0.636619772367581343f)));
+    mote_wf r = mote_w_fma(n, mote_w_set1(-1.5703125f), x);
+    r = mote_w_fma(n, mote_w_set1(-4.837512969970703125e-4f), r);
+    r = mote_w_fma(n, mote_w_set1(-7.54978995489188216e-8f), r);
+    mote_wf sr, cr;
+    mote_w_sincos_reduced(r, &sr, &cr);
 
     /* q = n - 4 round(n / 4) is in {-2, -1, 0, 1, 2}, exact: n mod 4 without integers. */
     mote_wf q = mote_w_sub(
