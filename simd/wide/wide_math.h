@@ -60,15 +60,16 @@ static inline mote_wf mote_w_expm1_reduced(mote_wf r) {
  * which the polynomial maps to +0 either way) and 2^n = 1, exactly. */
 #define MOTE_W_EXP_UNREDUCED 0.3465f
 
-/* Whether every lane of x is below MOTE_W_EXP_UNREDUCED in magnitude (NaN is not). */
-static inline bool mote_w_exp_unreduced(mote_wf x) {
-    return mote_w_all(mote_w_lt(mote_w_abs(x), mote_w_set1(MOTE_W_EXP_UNREDUCED)));
+/* Whether every lane of x is below bound in magnitude (a NaN lane is not): the test for the
+ * unreduced short paths. */
+static inline bool mote_w_all_below(mote_wf x, float bound) {
+    return mote_w_all(mote_w_lt(mote_w_abs(x), mote_w_set1(bound)));
 }
 
 /* e^x = 2^n (1 + em), rounded once. When every lane is unreduced (a decay rate times a
  * frame's dt, mostly) the polynomial alone runs: em + 1, the bits of fma(em, 1, 1). */
 static inline mote_wf mote_w_exp(mote_wf x) {
-    if (mote_w_exp_unreduced(x)) {
+    if (mote_w_all_below(x, MOTE_W_EXP_UNREDUCED)) {
         return mote_w_add(mote_w_expm1_reduced(x), mote_w_set1(1.0f));
     }
     mote_wf scale;
@@ -80,7 +81,7 @@ static inline mote_wf mote_w_exp(mote_wf x) {
  * matters through rounding, so one fma covers the whole range with no cancellation. When
  * every lane is unreduced it is em itself (fma(em, 1, 0) is em: em is never -0). */
 static inline mote_wf mote_w_expm1(mote_wf x) {
-    if (mote_w_exp_unreduced(x)) {
+    if (mote_w_all_below(x, MOTE_W_EXP_UNREDUCED)) {
         return mote_w_expm1_reduced(x);
     }
     mote_wf scale;
@@ -113,7 +114,7 @@ static inline void mote_w_sincos_reduced(mote_wf r, mote_wf *s, mote_wf *c) {
  * MOTE_W_SINCOS_UNREDUCED (a game spring's w dt, a small step's rotation) the reduction and
  * the quadrant step are skipped: the same bits, as n = 0 leaves both exact no-ops. */
 static inline void mote_w_sincos(mote_wf x, mote_wf *s, mote_wf *c) {
-    if (mote_w_all(mote_w_lt(mote_w_abs(x), mote_w_set1(MOTE_W_SINCOS_UNREDUCED)))) {
+    if (mote_w_all_below(x, MOTE_W_SINCOS_UNREDUCED)) {
         mote_w_sincos_reduced(x, s, c);
         return;
     }
