@@ -14,7 +14,7 @@
 #include "mote/backend.h"
 #include "pool_snapshot.h"
 #include "step_cache.h"
-#include "snapshot_hash.h"
+#include "snapshot_wide.h"
 
 /* xxHash (Debian libxxhash-dev), header only: libmote.a gains no link dependency. */
 #define XXH_INLINE_ALL
@@ -118,8 +118,11 @@ static bool bits_finite(const uint32_t *bits, size_t n) {
 /* Copies n floats' words from src (little-endian words) to dst and says whether every one is
  * finite, in one pass over the piece; with stream set (and an x86-64 host), through
  * non-temporal stores (store_fence must follow before the copy is read elsewhere).
- * src and dst are 4-byte aligned. */
-static bool copy_finite_words(unsigned char *dst, const unsigned char *src, size_t n, bool stream) {
+ * src and dst are 4-byte aligned. The baseline path (SSE2 on x86-64): snapshot_wide.h has the
+ * AVX2 and AVX-512 ones, picked by pick_paths. */
+static bool copy_finite_baseline(void *dst_bytes, const void *src_bytes, size_t n, bool stream) {
+    unsigned char *dst = dst_bytes;
+    const unsigned char *src = src_bytes;
     size_t i = 0;
     uint32_t bad = 0;
 #if defined(__SSE2__) && HOST_LITTLE_ENDIAN
@@ -153,7 +156,7 @@ static bool copy_finite_words(unsigned char *dst, const unsigned char *src, size
     return bad == 0;
 }
 
-/* Orders the non-temporal stores of copy_finite_words before any later store. */
+/* Orders the non-temporal stores of a checked copy before any later store. */
 static void store_fence(void) {
 #if defined(__SSE2__) && HOST_LITTLE_ENDIAN
     _mm_sfence();
@@ -179,37 +182,42 @@ static void prefetch_piece(const void *p, size_t n) {
 #endif
 }
 
-/* ---- the checksum, on the widest path the CPU has (snapshot_hash.h) ---------------------- */
+/* ---- the checksum and the checked copy, on the widest path the CPU has (snapshot_wide.h) - */
 
 typedef void (*hash_update_fn)(void *state, const void *bytes, size_t n);
+typedef bool (*copy_fn)(void *dst, const void *src, size_t n, bool stream);
 
 static void hash_update_baseline(void *state, const void *bytes, size_t n) {
     (void)XXH3_64bits_update((XXH3_state_t *)state, bytes, n);
 }
 
-/* xxHash's AVX-512 or AVX2 path where the files are built and the CPU has it, else the
- * baseline one (SSE2 on x86-64, NEON on aarch64). Every path gives the same value. */
-static hash_update_fn pick_hash_update(void) {
-#if defined(MOTE_SNAPSHOT_HASH_AVX2)
+/* xxHash's AVX-512 or AVX2 path and the copy of the same width where the files are built and
+ * the CPU has it, else the baseline ones (SSE2 on x86-64, NEON or plain C on aarch64). Every
+ * path gives the same result. */
+static void pick_paths(hash_update_fn *update, copy_fn *copy) {
+    *update = hash_update_baseline;
+    *copy = copy_finite_baseline;
+#if defined(MOTE_SNAPSHOT_WIDE)
     if (mote_backend_available(MOTE_BACKEND_AVX512)) {
-        return mote_snapshot_hash_update_avx512;
-    }
-    if (mote_backend_available(MOTE_BACKEND_AVX2)) {
-        return mote_snapshot_hash_update_avx2;
+        *update = mote_snapshot_hash_update_avx512;
+        *copy = mote_snapshot_copy_finite_avx512;
+    } else if (mote_backend_available(MOTE_BACKEND_AVX2)) {
+        *update = mote_snapshot_hash_update_avx2;
+        *copy = mote_snapshot_copy_finite_avx2;
     }
 #endif
-    return hash_update_baseline;
 }
 
-/* An XXH3-64 (seed 0) being fed. */
+/* An XXH3-64 (seed 0) being fed, and the checked copy of the same path. */
 typedef struct hasher {
     XXH3_state_t state;
     hash_update_fn update;
+    copy_fn copy;
 } hasher;
 
 static void hasher_reset(hasher *h) {
     (void)XXH3_64bits_reset(&h->state);
-    h->update = pick_hash_update();
+    pick_paths(&h->update, &h->copy);
 }
 
 static void hash_bytes(hasher *h, const void *bytes, size_t n) {
@@ -396,7 +404,7 @@ static bool emit_words(writer *w, const void *src, size_t n, bool floats, bool s
             prefetch_piece(piece + CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         if (HOST_LITTLE_ENDIAN) { /* ids are copied the same way; their "finite" is moot */
-            const bool finite = copy_finite_words(w->p, (const unsigned char *)piece, m, stream);
+            const bool finite = w->hash->copy(w->p, piece, m, stream);
             hash_bytes(w->hash, piece, 4 * m);
             w->p += 4 * m;
             if (floats && !finite) {
@@ -516,7 +524,8 @@ typedef struct id_writer {
     mote_id_table *into;
     unsigned char *seen;
     uint32_t slots_used;
-    bool stream;        /* copy with streaming stores (copy_finite_words) */
+    copy_fn copy;       /* the checked copy of the hash's path */
+    bool stream;        /* copy with streaming stores */
     uint32_t done;      /* words of the current section placed so far */
     uint32_t last_free; /* the free list's last slot placed (0 before its first) */
 } id_writer;
@@ -542,7 +551,7 @@ static bool place_elements(id_writer *w, const unsigned char *p, size_t n) {
         w->seen[slot] = 1;
         dense_of_slot[slot] = w->done + (uint32_t)i;
     }
-    (void)copy_finite_words((unsigned char *)(w->into->slot_of_dense + w->done), p, n, w->stream);
+    (void)w->copy(w->into->slot_of_dense + w->done, p, n, w->stream);
     w->done += (uint32_t)n;
     return bad == 0;
 }
@@ -553,7 +562,7 @@ static bool place_generations(id_writer *w, const unsigned char *p, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         zero |= word_at(p, i) == 0;
     }
-    (void)copy_finite_words((unsigned char *)(w->into->generation + 1 + w->done), p, n, w->stream);
+    (void)w->copy(w->into->generation + 1 + w->done, p, n, w->stream);
     w->done += (uint32_t)n;
     return zero == 0;
 }
@@ -633,7 +642,7 @@ static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, f
             prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         hash_bytes(hash, piece, 4 * m);
-        if (!copy_finite_words((unsigned char *)(dst + i), piece, m, stream)) {
+        if (!hash->copy(dst + i, piece, m, stream)) {
             return false;
         }
     }
@@ -670,7 +679,7 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
             field_bytes += 4 * (size_t)h->count;
         }
     }
-    id_writer w = {ids, seen, h->slots_used, stream, 0, 0};
+    id_writer w = {ids, seen, h->slots_used, state.copy, stream, 0, 0};
     ok = ok && scan_section(&state, s.slot_of_dense, h->count, place_elements, &w) &&
          scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
          scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
