@@ -226,22 +226,6 @@ mote_debris_settings mote_debris_pool_settings(const mote_debris_pool *pool) {
                                    : mote_default_debris_settings();
 }
 
-/* Lists the pieces of [begin, end) whose phase says they were released in this step. */
-static void report_released(const mote_pool *pool, size_t begin, size_t end,
-                            mote_debris_released *released) {
-    const float *phase = pool->core.fields.field[DEBRIS_PHASE];
-    size_t n = 0;
-    for (size_t i = begin; i < end; ++i) {
-        if (phase[i] == (float)MOTE_DEBRIS_RELEASED) {
-            if (n < released->capacity) {
-                released->ids[n] = mote_pool_core_id_at(&pool->core, i);
-            }
-            ++n;
-        }
-    }
-    released->count = n;
-}
-
 /* Every debris step: the generic step, then the report (count 0 when nothing stepped). */
 static mote_status step_and_report(mote_debris_pool *pool, size_t begin, size_t end, float dt,
                                    const mote_task_system *tasks, mote_debris_released *released,
@@ -258,7 +242,9 @@ static mote_status step_and_report(mote_debris_pool *pool, size_t begin, size_t 
     }
     if (released != NULL) {
         if (advanced > 0.0f) {
-            report_released(p, begin, end, released);
+            released->count =
+                mote_pool_core_ids_where(&p->core, DEBRIS_PHASE, (float)MOTE_DEBRIS_RELEASED, begin,
+                                         end, released->ids, released->capacity);
         } else {
             released->count = 0;
         }

@@ -264,22 +264,6 @@ mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_v
     return MOTE_OK;
 }
 
-/* Lists the flyers of [begin, end) that landed in this step. */
-static void report_landed(const mote_pool *pool, size_t begin, size_t end,
-                          mote_flight_landed *landed) {
-    const float *flag = pool->core.fields.field[FLIGHT_LANDED];
-    size_t n = 0;
-    for (size_t i = begin; i < end; ++i) {
-        if (flag[i] == 1.0f) {
-            if (n < landed->capacity) {
-                landed->ids[n] = mote_pool_core_id_at(&pool->core, i);
-            }
-            ++n;
-        }
-    }
-    landed->count = n;
-}
-
 /* Every flight step: the generic step, then the report (count 0 when nothing stepped). */
 static mote_status step_and_report(mote_flight_pool *pool, size_t begin, size_t end, float dt,
                                    const mote_task_system *tasks, mote_flight_landed *landed,
@@ -296,7 +280,8 @@ static mote_status step_and_report(mote_flight_pool *pool, size_t begin, size_t 
     }
     if (landed != NULL) {
         if (advanced > 0.0f) {
-            report_landed(p, begin, end, landed);
+            landed->count = mote_pool_core_ids_where(&p->core, FLIGHT_LANDED, 1.0f, begin, end,
+                                                     landed->ids, landed->capacity);
         } else {
             landed->count = 0;
         }

@@ -92,6 +92,32 @@ mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *
     return mote_id_table_lookup(&core->ids, core->count, id, index) ? MOTE_OK : MOTE_ERROR_STALE_ID;
 }
 
+/* Elements a counting pass of mote_pool_core_ids_where looks at before it walks them. */
+#define IDS_WHERE_BLOCK 256
+
+size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float value, size_t begin,
+                                size_t end, mote_id *ids, size_t capacity) {
+    const float *values = core->fields.field[field];
+    size_t found = 0;
+    for (size_t block = begin; block < end; block += IDS_WHERE_BLOCK) {
+        const size_t block_end = end - block < IDS_WHERE_BLOCK ? end : block + IDS_WHERE_BLOCK;
+        unsigned matches = 0;
+        for (size_t i = block; i < block_end; ++i) {
+            matches += values[i] == value;
+        }
+        for (size_t i = block; matches > 0 && i < block_end; ++i) {
+            if (values[i] == value) {
+                if (found < capacity) {
+                    ids[found] = mote_pool_core_id_at(core, i);
+                }
+                ++found;
+                --matches;
+            }
+        }
+    }
+    return found;
+}
+
 mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index) {
     if (index >= core->count) {
         return mote_null_id();

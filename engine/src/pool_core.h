@@ -67,6 +67,14 @@ mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *
 /* Id at a dense index; the null id past count. */
 mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index);
 
+/* Ids of the elements of [begin, end) (within count) whose field `field` equals value, in index
+ * order: the first `capacity` go to ids (which may be NULL when capacity is 0); returns how
+ * many there are, which may be more than capacity. The step reports (debris released,
+ * flyers landed) run it after every step, serially, so it skips ahead a block at a time
+ * where a counting pass, which the compiler vectorizes, finds no match. */
+size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float value, size_t begin,
+                                size_t end, mote_id *ids, size_t capacity);
+
 /* Counts elements with a non-finite stored field. */
 mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation *out);
 
