@@ -24,13 +24,15 @@ export MOTE_TEST_SCALE="${MOTE_TEST_SCALE:-0.0625}"
 # memchecked by the kernel suites, and the hashes themselves are asserted natively, under the
 # sanitizers, on aarch64 and on the emulated CPUs. MOTE_BACKEND only changes which backend
 # pools left to dispatch use; the suites that walk every backend or kernel variant explicitly
-# (kernels, wide math, reference, the fixed-step cache) run the avx2 code in the first run
-# already, identically, so the second run is the suites whose code paths follow dispatch.
+# (kernels, wide math, reference, the fixed-step cache, mote-compare, the scalar math and the
+# snapshot's wide copies) run the avx2 code in the first run already, identically, so the
+# second run is the suites whose code paths follow dispatch. The patterns name families, so a
+# new kind's kernel and reference suites and compare tests fall in them by their names.
 skip='^(install_.*|tool_mote_demo|test_golden_hashes)$'
 for backend in "${backends[@]}"; do
     echo "gate-valgrind: tests under memcheck with MOTE_BACKEND=$backend"
     MOTE_BACKEND="$backend" MOTE_EXPECT_BACKEND="$expected" ctest --test-dir build/valgrind \
         --output-on-failure --parallel "$jobs" --timeout "$gate_test_timeout" -E "$skip"
-    skip='^(install_.*|tool_mote_demo|test_golden_hashes|test_spring_kernels|test_mover_kernels|test_debris_kernels|test_wide_math|test_spring_ref|test_spring_fixed_step)$'
+    skip='^(install_.*|tool_mote_demo|test_golden_hashes|test_.*_kernels|test_.*_ref|test_wide_.*|test_math3d|test_spring_fixed_step|test_snapshot_wide|test_pool_core_reports|test_worker_shares|tool_mote_compare.*)$'
 done
 echo "gate-valgrind: passed"
