@@ -5,7 +5,7 @@
 # benchmarks build without any of them, and configuring says which peers are on.
 #   Highway: libhwy-dev (pkg-config libhwy), C++17, baseline flags: its dynamic dispatch
 #            compiles every target itself and picks one at run time.
-#   SLEEF:   libsleef-dev (sleef.h, libsleef), x86-64 only, one object per ISA:
+#   SLEEF:   libsleef-dev (sleef.h, libsleef), x86-64 only, one source built once per ISA:
 #            -mavx2 -mfma for Sleef_expf8_u10avx2, -mavx512f for Sleef_expf16_u10avx512f.
 set(peers_on "")
 set(peers_off "")
@@ -39,10 +39,12 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND CMAKE_SIZEOF_VOID
   find_library(MOTE_SLEEF_LIBRARY sleef)
 endif()
 if(sleef_x86 AND MOTE_SLEEF_INCLUDE_DIR AND MOTE_SLEEF_LIBRARY)
-  #   mote_bench_sleef(<isa> <flags...>) builds sleef_critical_<isa>.c.
+  #   mote_bench_sleef(<isa> <flags...>) builds sleef_critical.c for <isa> (its flags pick the
+  #   vector width) as bench_sleef_critical_<isa>.
   function(mote_bench_sleef isa)
     set(target mote_bench_sleef_${isa})
-    add_library(${target} OBJECT peers/sleef_critical_${isa}.c)
+    add_library(${target} OBJECT peers/sleef_critical.c)
+    target_compile_definitions(${target} PRIVATE SLEEF_CRITICAL_FN=bench_sleef_critical_${isa})
     target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/peers
                                                  ${PROJECT_SOURCE_DIR}/engine/include
                                                  ${MOTE_SLEEF_INCLUDE_DIR})
