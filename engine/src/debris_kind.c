@@ -226,33 +226,16 @@ mote_debris_settings mote_debris_pool_settings(const mote_debris_pool *pool) {
                                    : mote_default_debris_settings();
 }
 
-/* Every debris step: the generic step, then the report (count 0 when nothing stepped). */
+/* Every debris step: the generic step, then the report of the pieces released (count 0
+ * when nothing stepped). */
 static mote_status step_and_report(mote_debris_pool *pool, size_t begin, size_t end, float dt,
                                    const mote_task_system *tasks, mote_debris_released *released,
                                    float *out_advanced) {
-    mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) ||
-        (released != NULL && released->ids == NULL && released->capacity > 0)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    float advanced = 0.0f;
-    mote_status status = mote_pool_step(p, RECORD, begin, end, dt, tasks, &advanced);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if (released != NULL) {
-        if (advanced > 0.0f) {
-            released->count =
-                mote_pool_core_ids_where(&p->core, DEBRIS_PHASE, (float)MOTE_DEBRIS_RELEASED, begin,
-                                         end, released->ids, released->capacity);
-        } else {
-            released->count = 0;
-        }
-    }
-    if (out_advanced != NULL) {
-        *out_advanced = advanced;
-    }
-    return MOTE_OK;
+    const mote_step_report report = {
+        DEBRIS_PHASE, (float)MOTE_DEBRIS_RELEASED, released != NULL ? released->ids : NULL,
+        released != NULL ? released->capacity : 0, released != NULL ? &released->count : NULL};
+    return mote_pool_step_reporting(MOTE_AS_POOL(pool), RECORD, begin, end, dt, tasks, &report,
+                                    out_advanced);
 }
 
 mote_status mote_debris_pool_step(mote_debris_pool *pool, float dt,

@@ -264,32 +264,16 @@ mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_v
     return MOTE_OK;
 }
 
-/* Every flight step: the generic step, then the report (count 0 when nothing stepped). */
+/* Every flight step: the generic step, then the report of the flyers landed (count 0
+ * when nothing stepped). */
 static mote_status step_and_report(mote_flight_pool *pool, size_t begin, size_t end, float dt,
                                    const mote_task_system *tasks, mote_flight_landed *landed,
                                    float *out_advanced) {
-    mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) ||
-        (landed != NULL && landed->ids == NULL && landed->capacity > 0)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    float advanced = 0.0f;
-    mote_status status = mote_pool_step(p, RECORD, begin, end, dt, tasks, &advanced);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    if (landed != NULL) {
-        if (advanced > 0.0f) {
-            landed->count = mote_pool_core_ids_where(&p->core, FLIGHT_LANDED, 1.0f, begin, end,
-                                                     landed->ids, landed->capacity);
-        } else {
-            landed->count = 0;
-        }
-    }
-    if (out_advanced != NULL) {
-        *out_advanced = advanced;
-    }
-    return MOTE_OK;
+    const mote_step_report report = {FLIGHT_LANDED, 1.0f, landed != NULL ? landed->ids : NULL,
+                                     landed != NULL ? landed->capacity : 0,
+                                     landed != NULL ? &landed->count : NULL};
+    return mote_pool_step_reporting(MOTE_AS_POOL(pool), RECORD, begin, end, dt, tasks, &report,
+                                    out_advanced);
 }
 
 mote_status mote_flight_pool_step(mote_flight_pool *pool, float dt, mote_flight_landed *landed) {

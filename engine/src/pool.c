@@ -358,6 +358,30 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
     return MOTE_OK;
 }
 
+mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
+                                     size_t end, float dt, const mote_task_system *tasks,
+                                     const mote_step_report *report, float *out_advanced) {
+    const bool reports = report->count != NULL;
+    if (reports && report->ids == NULL && report->capacity > 0) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    float advanced = 0.0f;
+    mote_status status = mote_pool_step(pool, kind, begin, end, dt, tasks, &advanced);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (reports) {
+        *report->count = advanced > 0.0f
+                             ? mote_pool_core_ids_where(&pool->core, report->field, report->value,
+                                                        begin, end, report->ids, report->capacity)
+                             : 0;
+    }
+    if (out_advanced != NULL) {
+        *out_advanced = advanced;
+    }
+    return MOTE_OK;
+}
+
 void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t begin, size_t end,
                          float dt) {
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];

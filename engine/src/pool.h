@@ -94,6 +94,22 @@ mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *ki
 mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
                            float dt, const mote_task_system *tasks, float *out_advanced);
 
+/* Where a step reports the ids of the elements it leaves in a state (a piece released, a flyer
+ * landed): the public report structs (mote_debris_released, mote_flight_landed) as one. */
+typedef struct mote_step_report {
+    int field;       /* the stored field that says it */
+    float value;     /* ... by equalling this after the step */
+    mote_id *ids;    /* the first capacity such ids, in index order (NULL when capacity is 0) */
+    size_t capacity; /* ids' room */
+    size_t *count;   /* how many there are (may exceed capacity); NULL: no report */
+} mote_step_report;
+
+/* mote_pool_step, then the report over [begin, end) (count 0 when nothing stepped).
+ * MOTE_ERROR_INVALID_ARGUMENT, nothing stepped, for a report with room but no ids. */
+mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
+                                     size_t end, float dt, const mote_task_system *tasks,
+                                     const mote_step_report *report, float *out_advanced);
+
 mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,
                                mote_validation *out);
 mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
