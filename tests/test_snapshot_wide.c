@@ -1,10 +1,16 @@
-/* The snapshot's wide checked copies (engine/src/snapshot_wide.h), on every path this CPU runs:
- * each copies exactly n words, whatever the alignment of either side and with or without
- * streaming stores, and reports false exactly when some word is a NaN or an infinity (any
- * sign, any payload), wherever it lies: in the scalar head before the first aligned vector,
- * in the vector body or in the tail. The save/restore suites (test_snapshot) cover the same
- * paths through the public calls; this one walks the edges those pools never reach. Built on
- * x86 only (tests/CMakeLists.txt), where the paths are; a path the CPU cannot run is skipped. */
+/* The snapshot's wide paths (engine/src/snapshot_wide.h), on every path this CPU runs.
+ * - The checked copies: each copies exactly n words, whatever the alignment of either side and
+ *   with or without streaming stores, and reports false exactly when some word is bad (a NaN
+ *   or an infinity, any sign, any payload; or, with the generations' test, a zero), wherever
+ *   it lies: in the scalar head before the first aligned vector, in the vector body or in the
+ *   tail.
+ * - The slot placing: the same stores and result as the scalar reference
+ *   (mote_snapshot_place_slots_scalar) for consecutive runs at every offset and length,
+ *   runs that end at slots_used or cross it, shuffled slots, and a slot out of range (0,
+ *   slots_used + 1, the largest word) at every position.
+ * The save/restore suites (test_snapshot) cover the same paths through the public calls; this
+ * one walks the edges those pools never reach. Built on x86 only (tests/CMakeLists.txt), where
+ * the paths are; a path the CPU cannot run is skipped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -19,7 +25,10 @@
 
 #include <immintrin.h> /* _mm_sfence */
 
-typedef bool (*copy_fn)(void *dst, const void *src, size_t n, bool stream);
+typedef bool (*copy_fn)(void *dst, const void *src, size_t n, bool stream, uint32_t mask,
+                        uint32_t bad_bits);
+typedef bool (*place_fn)(uint32_t *dense_of_slot, unsigned char *seen, const void *slots, size_t n,
+                         uint32_t first_dense, uint32_t slots_used);
 
 /* Longest copy walked: two 512-bit vectors and a tail past the widest head. */
 #define MAX_WORDS 70
@@ -33,23 +42,41 @@ static uint32_t finite_word(size_t i) {
     return classes[i % 8] ^ (uint32_t)(i << 8 & 0x7fff00u);
 }
 
-/* Walks every length, shift pair and streaming choice for one path: exact copies of finite
- * data, the words around the copy untouched, and each non-finite class caught at every
+/* A word test of the copies: bad when (w & mask) == bad_bits; good_word(i) never is, and each
+ * of the bad words is. */
+typedef struct word_test {
+    uint32_t mask, bad_bits;
+    uint32_t (*good_word)(size_t i);
+    uint32_t bad_words[5];
+} word_test;
+
+/* Generations: anything but 0. */
+static uint32_t nonzero_word(size_t i) {
+    return (uint32_t)(i * 2654435761u) | 1u << (i % 32);
+}
+
+static const word_test finite_test = {
+    0x7f800000u,
+    0x7f800000u,
+    finite_word,
+    {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffffffffu, 0x7f800001u}};
+static const word_test nonzero_test = {0xffffffffu, 0, nonzero_word, {0, 0, 0, 0, 0}};
+
+/* Walks every length, shift pair and streaming choice for one path and test: exact copies of
+ * good data, the words around the copy untouched, and each bad word caught at every
  * position. */
-static void check_path(copy_fn copy) {
+static void check_copy(copy_fn copy, const word_test *test) {
     _Alignas(64) uint32_t src[MAX_WORDS + MAX_SHIFT];
     _Alignas(64) uint32_t dst[MAX_WORDS + MAX_SHIFT + 1];
-    static const uint32_t non_finite[] = {0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffffffffu,
-                                          0x7f800001u};
     for (size_t n = 0; n <= MAX_WORDS; ++n) {
         for (size_t s = 0; s < MAX_SHIFT; s += 5) {
             for (size_t d = 0; d < MAX_SHIFT; ++d) {
                 for (int stream = 0; stream < 2; ++stream) {
                     for (size_t i = 0; i < n; ++i) {
-                        src[s + i] = finite_word(i + n);
+                        src[s + i] = test->good_word(i + n);
                     }
                     memset(dst, 0xa5, sizeof dst);
-                    assert_true(copy(dst + d, src + s, n, stream != 0));
+                    assert_true(copy(dst + d, src + s, n, stream != 0, test->mask, test->bad_bits));
                     _mm_sfence();
                     assert_memory_equal(dst + d, src + s, n * sizeof(uint32_t));
                     for (size_t k = 0; k < d; ++k) {
@@ -58,8 +85,9 @@ static void check_path(copy_fn copy) {
                     assert_int_equal(dst[d + n], 0xa5a5a5a5u);
                     for (size_t at = 0; at < n; ++at) {
                         const uint32_t kept = src[s + at];
-                        src[s + at] = non_finite[(at + n) % 5];
-                        assert_false(copy(dst + d, src + s, n, stream != 0));
+                        src[s + at] = test->bad_words[(at + n) % 5];
+                        assert_false(
+                            copy(dst + d, src + s, n, stream != 0, test->mask, test->bad_bits));
                         _mm_sfence();
                         assert_int_equal(dst[d + at], src[s + at]); /* copied all the same */
                         src[s + at] = kept;
@@ -70,12 +98,66 @@ static void check_path(copy_fn copy) {
     }
 }
 
+/* Slots of the placing walk: the table's slots_used and the most slots a case names. */
+#define SLOTS_USED 100
+#define MAX_SLOTS  70
+
+/* Places slots[0, n) with the path and with the scalar reference into tables that start alike
+ * (every byte 0xa5) and asserts the same stores and result. */
+static void place_alike(place_fn place, const uint32_t *slots, size_t n, uint32_t first_dense,
+                        uint32_t slots_used) {
+    uint32_t dense_path[SLOTS_USED + 1], dense_ref[SLOTS_USED + 1];
+    unsigned char seen_path[SLOTS_USED + 1], seen_ref[SLOTS_USED + 1];
+    memset(dense_path, 0xa5, sizeof dense_path);
+    memset(dense_ref, 0xa5, sizeof dense_ref);
+    memset(seen_path, 0xa5, sizeof seen_path);
+    memset(seen_ref, 0xa5, sizeof seen_ref);
+    const bool got = place(dense_path, seen_path, slots, n, first_dense, slots_used);
+    const bool want =
+        mote_snapshot_place_slots_scalar(dense_ref, seen_ref, slots, n, first_dense, slots_used);
+    assert_int_equal(got, want);
+    assert_memory_equal(dense_path, dense_ref, sizeof dense_path);
+    assert_memory_equal(seen_path, seen_ref, sizeof seen_ref);
+}
+
+/* Every run of consecutive slots (each start and length, up to and across slots_used), the
+ * same with one slot replaced by a bad word at every position, and shuffled slots; over
+ * tables of slots_used from 1 (below a vector) to SLOTS_USED. */
+static void check_place(place_fn place) {
+    static const uint32_t used_cases[] = {1, 7, 16, 17, SLOTS_USED};
+    for (size_t u = 0; u < sizeof used_cases / sizeof used_cases[0]; ++u) {
+        const uint32_t used = used_cases[u];
+        const uint32_t bad_words[] = {0, used + 1, UINT32_MAX};
+        uint32_t slots[MAX_SLOTS];
+        for (uint32_t start = 0; start <= used + 1; ++start) {
+            for (size_t n = 0; n <= MAX_SLOTS; n += 1 + n / 8) {
+                for (size_t i = 0; i < n; ++i) {
+                    slots[i] = start + (uint32_t)i;
+                }
+                place_alike(place, slots, n, 7u * start, used);
+                for (size_t at = 0; at < n; at += 1 + n / 20) {
+                    const uint32_t kept = slots[at];
+                    slots[at] = bad_words[at % 3];
+                    place_alike(place, slots, n, start, used);
+                    slots[at] = kept;
+                }
+            }
+        }
+        uint32_t shuffled[MAX_SLOTS];
+        for (size_t i = 0; i < MAX_SLOTS; ++i) {
+            shuffled[i] = 1 + (uint32_t)(i * 37 % MAX_SLOTS) % used;
+        }
+        place_alike(place, shuffled, MAX_SLOTS, 0, used);
+    }
+}
+
 static void avx2_copy_is_exact_and_checks_every_word(void **state) {
     (void)state;
     if (!mote_backend_available(MOTE_BACKEND_AVX2)) {
         skip();
     }
-    check_path(mote_snapshot_copy_finite_avx2);
+    check_copy(mote_snapshot_copy_checked_avx2, &finite_test);
+    check_copy(mote_snapshot_copy_checked_avx2, &nonzero_test);
 }
 
 static void avx512_copy_is_exact_and_checks_every_word(void **state) {
@@ -83,13 +165,32 @@ static void avx512_copy_is_exact_and_checks_every_word(void **state) {
     if (!mote_backend_available(MOTE_BACKEND_AVX512)) {
         skip();
     }
-    check_path(mote_snapshot_copy_finite_avx512);
+    check_copy(mote_snapshot_copy_checked_avx512, &finite_test);
+    check_copy(mote_snapshot_copy_checked_avx512, &nonzero_test);
+}
+
+static void avx2_placing_matches_the_scalar_reference(void **state) {
+    (void)state;
+    if (!mote_backend_available(MOTE_BACKEND_AVX2)) {
+        skip();
+    }
+    check_place(mote_snapshot_place_slots_avx2);
+}
+
+static void avx512_placing_matches_the_scalar_reference(void **state) {
+    (void)state;
+    if (!mote_backend_available(MOTE_BACKEND_AVX512)) {
+        skip();
+    }
+    check_place(mote_snapshot_place_slots_avx512);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(avx2_copy_is_exact_and_checks_every_word),
         cmocka_unit_test(avx512_copy_is_exact_and_checks_every_word),
+        cmocka_unit_test(avx2_placing_matches_the_scalar_reference),
+        cmocka_unit_test(avx512_placing_matches_the_scalar_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

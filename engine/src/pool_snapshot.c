@@ -106,54 +106,47 @@ static uint32_t word_at(const unsigned char *p, size_t i) {
     return w;
 }
 
+/* A float's exponent bits: all of them set is a NaN or an infinity. */
+#define EXPONENT_BITS 0x7f800000u
+
 /* True when no word of the n (host words, floats' bits) is a NaN or infinity. */
 static bool bits_finite(const uint32_t *bits, size_t n) {
     uint32_t bad = 0;
     for (size_t i = 0; i < n; ++i) {
-        bad |= (bits[i] & 0x7f800000u) == 0x7f800000u;
+        bad |= (bits[i] & EXPONENT_BITS) == EXPONENT_BITS;
     }
     return bad == 0;
 }
 
-/* Copies n floats' words from src (little-endian words) to dst and says whether every one is
- * finite, in one pass over the piece; with stream set (and an x86-64 host), through
- * non-temporal stores (store_fence must follow before the copy is read elsewhere).
- * src and dst are 4-byte aligned. The baseline path (SSE2 on x86-64): snapshot_wide.h has the
- * AVX2 and AVX-512 ones, picked by pick_paths. */
-static bool copy_finite_baseline(void *dst_bytes, const void *src_bytes, size_t n, bool stream) {
-    unsigned char *dst = dst_bytes;
-    const unsigned char *src = src_bytes;
-    size_t i = 0;
-    uint32_t bad = 0;
-#if defined(__SSE2__) && HOST_LITTLE_ENDIAN
-    if (stream) {
-        for (; i < n && ((uintptr_t)(dst + 4 * i) & 15) != 0; ++i) { /* to a 16-byte line */
-            bad |= (word_at(src, i) & 0x7f800000u) == 0x7f800000u;
-            memcpy(dst + 4 * i, src + 4 * i, 4);
-        }
-        const __m128i exponent = _mm_set1_epi32(0x7f800000);
-        __m128i bad4 = _mm_setzero_si128();
-        for (; i + 4 <= n; i += 4) {
-            const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(src + 4 * i));
-            bad4 = _mm_or_si128(bad4, _mm_cmpeq_epi32(_mm_and_si128(v, exponent), exponent));
-            _mm_stream_si128((__m128i *)(void *)(dst + 4 * i), v);
-        }
-        bad |= (uint32_t)_mm_movemask_epi8(bad4);
-    }
-#else
+/* Copies n little-endian words from src to dst (host words) and says whether none is bad, a word
+ * w being bad when (w & mask) == bad_bits (snapshot_wide.h's copy_checked). The baseline path,
+ * plain C (the compiler's vectors): snapshot_wide.h has the AVX2 and AVX-512 ones, which also
+ * stream their stores, picked by pick_paths. */
+static bool copy_checked_baseline(void *dst, const void *src, size_t n, bool stream, uint32_t mask,
+                                  uint32_t bad_bits) {
     (void)stream;
-#endif
-    for (size_t j = i; j < n; ++j) {
-        bad |= (word_at(src, j) & 0x7f800000u) == 0x7f800000u;
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; ++i) {
+        bad |= (word_at(src, i) & mask) == bad_bits;
     }
-    if (n > i) {
-        if (HOST_LITTLE_ENDIAN) {
-            memcpy(dst + 4 * i, src + 4 * i, 4 * (n - i));
-        } else {
-            get_words(dst + 4 * i, src + 4 * i, n - i);
-        }
-    }
+    get_words(dst, src, n);
     return bad == 0;
+}
+
+/* Places n element slots (little-endian words) into an id table (snapshot_wide.h's
+ * place_slots): the baseline path, one slot at a time. */
+static bool place_slots_baseline(uint32_t *dense_of_slot, unsigned char *seen, const void *slots,
+                                 size_t n, uint32_t first_dense, uint32_t slots_used) {
+    if (HOST_LITTLE_ENDIAN) {
+        return mote_snapshot_place_slots_scalar(dense_of_slot, seen, slots, n, first_dense,
+                                                slots_used);
+    }
+    uint32_t out_of_range = 0;
+    for (size_t i = 0; i < n; ++i) {
+        mote_snapshot_place_slot(dense_of_slot, seen, word_at(slots, i), first_dense + (uint32_t)i,
+                                 slots_used, &out_of_range);
+    }
+    return out_of_range == 0;
 }
 
 /* Orders the non-temporal stores of a checked copy before any later store. */
@@ -185,43 +178,52 @@ static void prefetch_piece(const void *p, size_t n) {
 /* ---- the checksum and the checked copy, on the widest path the CPU has (snapshot_wide.h) - */
 
 typedef void (*hash_update_fn)(void *state, const void *bytes, size_t n);
-typedef bool (*copy_fn)(void *dst, const void *src, size_t n, bool stream);
+typedef bool (*copy_fn)(void *dst, const void *src, size_t n, bool stream, uint32_t mask,
+                        uint32_t bad_bits);
+typedef bool (*place_slots_fn)(uint32_t *dense_of_slot, unsigned char *seen, const void *slots,
+                               size_t n, uint32_t first_dense, uint32_t slots_used);
 
 static void hash_update_baseline(void *state, const void *bytes, size_t n) {
     (void)XXH3_64bits_update((XXH3_state_t *)state, bytes, n);
 }
 
-/* xxHash's AVX-512 or AVX2 path and the copy of the same width where the files are built and
- * the CPU has it, else the baseline ones (SSE2 on x86-64, NEON or plain C on aarch64). Every
- * path gives the same result. */
-static void pick_paths(hash_update_fn *update, copy_fn *copy) {
-    *update = hash_update_baseline;
-    *copy = copy_finite_baseline;
-#if defined(MOTE_SNAPSHOT_WIDE)
-    if (mote_backend_available(MOTE_BACKEND_AVX512)) {
-        *update = mote_snapshot_hash_update_avx512;
-        *copy = mote_snapshot_copy_finite_avx512;
-    } else if (mote_backend_available(MOTE_BACKEND_AVX2)) {
-        *update = mote_snapshot_hash_update_avx2;
-        *copy = mote_snapshot_copy_finite_avx2;
-    }
-#endif
-}
-
-/* An XXH3-64 (seed 0) being fed, and the checked copy of the same path. */
-typedef struct hasher {
-    XXH3_state_t state;
+/* The paths of one instruction set: the checksum's, the checked copy's and the slot placing's. */
+typedef struct wide_paths {
     hash_update_fn update;
     copy_fn copy;
+    place_slots_fn place_slots;
+} wide_paths;
+
+/* xxHash's AVX-512 or AVX2 path and the copy and placing of the same width where the files are
+ * built and the CPU has it, else the baseline ones (xxHash's SSE2 on x86-64, NEON or plain C
+ * on aarch64; plain C copies and placing). Every path gives the same result. */
+static wide_paths pick_paths(void) {
+    wide_paths paths = {hash_update_baseline, copy_checked_baseline, place_slots_baseline};
+#if defined(MOTE_SNAPSHOT_WIDE)
+    if (mote_backend_available(MOTE_BACKEND_AVX512)) {
+        paths = (wide_paths){mote_snapshot_hash_update_avx512, mote_snapshot_copy_checked_avx512,
+                             mote_snapshot_place_slots_avx512};
+    } else if (mote_backend_available(MOTE_BACKEND_AVX2)) {
+        paths = (wide_paths){mote_snapshot_hash_update_avx2, mote_snapshot_copy_checked_avx2,
+                             mote_snapshot_place_slots_avx2};
+    }
+#endif
+    return paths;
+}
+
+/* An XXH3-64 (seed 0) being fed, and the copy and placing of the same path. */
+typedef struct hasher {
+    XXH3_state_t state;
+    wide_paths paths;
 } hasher;
 
 static void hasher_reset(hasher *h) {
     (void)XXH3_64bits_reset(&h->state);
-    pick_paths(&h->update, &h->copy);
+    h->paths = pick_paths();
 }
 
 static void hash_bytes(hasher *h, const void *bytes, size_t n) {
-    h->update(&h->state, bytes, n);
+    h->paths.update(&h->state, bytes, n);
 }
 
 uint64_t mote_snapshot_checksum(const void *bytes, size_t size) {
@@ -404,7 +406,8 @@ static bool emit_words(writer *w, const void *src, size_t n, bool floats, bool s
             prefetch_piece(piece + CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         if (HOST_LITTLE_ENDIAN) { /* ids are copied the same way; their "finite" is moot */
-            const bool finite = w->hash->copy(w->p, piece, m, stream);
+            const bool finite =
+                w->hash->paths.copy(w->p, piece, m, stream, EXPONENT_BITS, EXPONENT_BITS);
             hash_bytes(w->hash, piece, 4 * m);
             w->p += 4 * m;
             if (floats && !finite) {
@@ -524,7 +527,7 @@ typedef struct id_writer {
     mote_id_table *into;
     unsigned char *seen;
     uint32_t slots_used;
-    copy_fn copy;       /* the checked copy of the hash's path */
+    wide_paths paths;   /* the copy and placing of the hash's path */
     bool stream;        /* copy with streaming stores */
     uint32_t done;      /* words of the current section placed so far */
     uint32_t last_free; /* the free list's last slot placed (0 before its first) */
@@ -538,33 +541,25 @@ static uint32_t slot_in_range(uint32_t slot, uint32_t slots_used, uint32_t *bad)
     return out ? 0u : slot;
 }
 
-/* A piece of the element slots: each slot is marked seen and given its dense index, and the
- * piece is copied into slot_of_dense. A slot named twice (two elements, an element and the
- * free list, the free list twice: a cycle) leaves, since the names are as many as the slots,
- * another slot unmarked: all_marked finds it. Plain stores, no test of what is there: no
- * chain through memory from one slot to the next. */
+/* A piece of the element slots: each slot is marked seen and given its dense index
+ * (snapshot_wide.h's place_slots), and the piece is copied into slot_of_dense. A slot named
+ * twice (two elements, an element and the free list, the free list twice: a cycle) leaves,
+ * since the names are as many as the slots, another slot unmarked: all_marked finds it. */
 static bool place_elements(id_writer *w, const unsigned char *p, size_t n) {
-    uint32_t bad = 0;
-    uint32_t *dense_of_slot = w->into->dense_of_slot;
-    for (size_t i = 0; i < n; ++i) {
-        const uint32_t slot = slot_in_range(word_at(p, i), w->slots_used, &bad);
-        w->seen[slot] = 1;
-        dense_of_slot[slot] = w->done + (uint32_t)i;
-    }
-    (void)w->copy(w->into->slot_of_dense + w->done, p, n, w->stream);
+    const bool in_range =
+        w->paths.place_slots(w->into->dense_of_slot, w->seen, p, n, w->done, w->slots_used);
+    (void)w->paths.copy(w->into->slot_of_dense + w->done, p, n, w->stream, 0, 1);
     w->done += (uint32_t)n;
-    return bad == 0;
+    return in_range;
 }
 
-/* A piece of the generations: none may be 0; copied into generation (from slot 1). */
+/* A piece of the generations: none may be 0; copied into generation (from slot 1), checked as
+ * it is copied. */
 static bool place_generations(id_writer *w, const unsigned char *p, size_t n) {
-    uint32_t zero = 0;
-    for (size_t i = 0; i < n; ++i) {
-        zero |= word_at(p, i) == 0;
-    }
-    (void)w->copy(w->into->generation + 1 + w->done, p, n, w->stream);
+    const bool none_zero =
+        w->paths.copy(w->into->generation + 1 + w->done, p, n, w->stream, UINT32_MAX, 0);
     w->done += (uint32_t)n;
-    return zero == 0;
+    return none_zero;
 }
 
 /* A piece of the free list: each slot is marked seen and free and chained behind the slot
@@ -642,7 +637,7 @@ static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, f
             prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
         }
         hash_bytes(hash, piece, 4 * m);
-        if (!hash->copy(dst + i, piece, m, stream)) {
+        if (!hash->paths.copy(dst + i, piece, m, stream, EXPONENT_BITS, EXPONENT_BITS)) {
             return false;
         }
     }
@@ -679,7 +674,7 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
             field_bytes += 4 * (size_t)h->count;
         }
     }
-    id_writer w = {ids, seen, h->slots_used, state.copy, stream, 0, 0};
+    id_writer w = {ids, seen, h->slots_used, state.paths, stream, 0, 0};
     ok = ok && scan_section(&state, s.slot_of_dense, h->count, place_elements, &w) &&
          scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
          scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
