@@ -3,97 +3,67 @@
  * and, in the same run, snapshot/<kind>/memcpy/<count>: a plain memcpy of the same number of
  * bytes, the speed a snapshot is read against. Every case reports the snapshot's bytes, so
  * the bytes/s columns compare directly (the issue's target: save and restore at >= 50% of
- * memcpy at 1M elements). The pools: critical springs, default movers, default debris, each
- * with one element in 16 removed (so the id table has a free list). */
+ * memcpy at 1M elements). Every pool kind, its pool made by the kind's record of the shared
+ * pool benchmarks (bench_pools.h; critical springs here) and given a history: see churn. */
 #include "bench_snapshot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_pools.h"
 #include "mote/debris_pool.h"
+#include "mote/docking_pool.h"
+#include "mote/flight_pool.h"
+#include "mote/launch_pool.h"
 #include "mote/mover_pool.h"
+#include "mote/orientation_pool.h"
 #include "mote/spring_pool.h"
+#include "mote/stage_pool.h"
 
 static const size_t snapshot_counts[] = {1024, 65536, 1048576};
 
-/* One kind through its public API. */
+/* One kind: its pool benchmarks' record (create, destroy, add) and its public id and snapshot
+ * calls. */
 typedef struct snapshot_kind {
-    const char *name;
-    void *(*create)(size_t count); /* a filled pool, or NULL */
-    void (*destroy)(void *pool);
+    const char *name; /* snapshot/<name>/... */
+    const bench_pool_kind *pool;
+    mote_id (*id_at)(const void *pool, size_t index);
+    mote_status (*remove)(void *pool, mote_id id);
     size_t (*size)(const void *pool);
     mote_status (*save)(const void *pool, void *buffer, size_t size, size_t *written);
     mote_status (*restore)(void *pool, const void *buffer, size_t size);
 } snapshot_kind;
 
-#define REMOVE_EVERY 16
-
-static void *create_springs(size_t count) {
+/* Critical springs, which the spring benchmarks make from their own arrays. */
+static mote_status create_springs(mote_backend backend, size_t capacity, void **pool) {
     mote_spring_pool_def def = mote_default_spring_pool_def();
-    def.capacity = count;
-    mote_spring_pool *pool = NULL;
-    if (mote_spring_pool_create(&def, &pool) != MOTE_OK) {
-        return NULL;
-    }
-    mote_id id;
-    for (size_t i = 0; i < count; ++i) {
-        mote_spring_desc d = mote_default_spring_desc();
-        d.x = (float)i;
-        d.goal = (float)(i % 100);
-        if (mote_spring_pool_add(pool, &d, &id) != MOTE_OK ||
-            (i % REMOVE_EVERY == 1 && mote_spring_pool_remove(pool, id) != MOTE_OK)) {
-            mote_spring_pool_destroy(pool);
-            return NULL;
-        }
-    }
-    return pool;
+    def.backend = backend;
+    def.capacity = capacity;
+    return mote_spring_pool_create(&def, (mote_spring_pool **)pool);
 }
 
-static void *create_movers(size_t count) {
-    mote_mover_pool_def def = mote_default_mover_pool_def();
-    def.capacity = count;
-    mote_mover_pool *pool = NULL;
-    if (mote_mover_pool_create(&def, &pool) != MOTE_OK) {
-        return NULL;
-    }
-    mote_id id;
-    for (size_t i = 0; i < count; ++i) {
-        mote_mover_desc d = mote_default_mover_desc();
-        d.state.position = (mote_vec2){(float)(i % 1000), (float)(i / 1000)};
-        d.desired_velocity = (mote_vec2){1.0f, 0.5f};
-        if (mote_mover_pool_add(pool, &d, &id) != MOTE_OK ||
-            (i % REMOVE_EVERY == 1 && mote_mover_pool_remove(pool, id) != MOTE_OK)) {
-            mote_mover_pool_destroy(pool);
-            return NULL;
-        }
-    }
-    return pool;
+static void destroy_springs(void *pool) {
+    mote_spring_pool_destroy(pool);
 }
 
-static void *create_debris(size_t count) {
-    mote_debris_pool_def def = mote_default_debris_pool_def();
-    def.capacity = count;
-    mote_debris_pool *pool = NULL;
-    if (mote_debris_pool_create(&def, &pool) != MOTE_OK) {
-        return NULL;
-    }
-    mote_id id;
-    for (size_t i = 0; i < count; ++i) {
-        mote_debris_desc d = mote_default_debris_desc();
-        d.anchor = (mote_vec3){(float)(i % 1000), (float)(i / 1000), 1.0f};
-        if (mote_debris_pool_add(pool, &d, &id) != MOTE_OK ||
-            (i % REMOVE_EVERY == 1 && mote_debris_pool_remove(pool, id) != MOTE_OK)) {
-            mote_debris_pool_destroy(pool);
-            return NULL;
-        }
-    }
-    return pool;
+static mote_status add_spring(void *pool, size_t i) {
+    mote_spring_desc d = mote_default_spring_desc();
+    d.x = (float)i;
+    d.goal = (float)(i % 100);
+    return mote_spring_pool_add(pool, &d, NULL);
 }
+
+static const bench_pool_kind springs_kind = {
+    "springs", create_springs, destroy_springs, add_spring, NULL, NULL, 0,
+};
 
 #define KIND_CALLS(k)                                                                              \
-    static void destroy_##k(void *pool) {                                                          \
-        mote_##k##_pool_destroy(pool);                                                             \
+    static mote_id id_at_##k(const void *pool, size_t index) {                                     \
+        return mote_##k##_pool_id_at(pool, index);                                                 \
+    }                                                                                              \
+    static mote_status remove_##k(void *pool, mote_id id) {                                        \
+        return mote_##k##_pool_remove(pool, id);                                                   \
     }                                                                                              \
     static size_t size_##k(const void *pool) {                                                     \
         return mote_##k##_pool_snapshot_size(pool);                                                \
@@ -107,12 +77,48 @@ static void *create_debris(size_t count) {
 KIND_CALLS(spring)
 KIND_CALLS(mover)
 KIND_CALLS(debris)
+KIND_CALLS(flight)
+KIND_CALLS(docking)
+KIND_CALLS(launch)
+KIND_CALLS(stage)
+KIND_CALLS(orientation)
 
+#define KIND(k, record)                                                                            \
+    { #k, record, id_at_##k, remove_##k, size_##k, save_##k, restore_##k }
 static const snapshot_kind kinds[] = {
-    {"spring", create_springs, destroy_spring, size_spring, save_spring, restore_spring},
-    {"mover", create_movers, destroy_mover, size_mover, save_mover, restore_mover},
-    {"debris", create_debris, destroy_debris, size_debris, save_debris, restore_debris},
+    KIND(spring, &springs_kind),        KIND(mover, &bench_movers_kind),
+    KIND(debris, &bench_debris_kind),   KIND(flight, &bench_flights_kind),
+    KIND(docking, &bench_docking_kind), KIND(launch, &bench_launch_kind),
+    KIND(stage, &bench_stages_kind),    KIND(orientation, &bench_orientation_control_kind),
 };
+
+/* One element in REMOVE_EVERY is removed (churn). */
+#define REMOVE_EVERY 16
+
+/* A pool of count elements with a history: count + count / REMOVE_EVERY added, then the
+ * elements at dense index 1, 1 + REMOVE_EVERY, 1 + 2 REMOVE_EVERY, ... removed, each hole
+ * filled by the pool's last element (removal swaps it in) and each slot put on the free list.
+ * The id table then has count / REMOVE_EVERY free slots and the dense order is no longer the
+ * slot order, as in a pool a game has been adding to and removing from. NULL when it fails. */
+static void *churn(const snapshot_kind *kind, size_t count) {
+    const size_t extra = count / REMOVE_EVERY;
+    void *pool = NULL;
+    if (kind->pool->create(MOTE_BACKEND_AUTO, count + extra, &pool) != MOTE_OK) {
+        return NULL;
+    }
+    mote_status status = MOTE_OK;
+    for (size_t i = 0; i < count + extra && status == MOTE_OK; ++i) {
+        status = kind->pool->add(pool, i);
+    }
+    for (size_t r = 0; r < extra && status == MOTE_OK; ++r) {
+        status = kind->remove(pool, kind->id_at(pool, 1 + REMOVE_EVERY * r));
+    }
+    if (status != MOTE_OK) {
+        kind->pool->destroy(pool);
+        return NULL;
+    }
+    return pool;
+}
 
 /* The pool and buffers of the kind and size last run (kept between the three cases). */
 typedef struct snapshot_set {
@@ -128,7 +134,7 @@ static snapshot_set current;
 
 void bench_snapshot_release(void) {
     if (current.pool != NULL) {
-        current.kind->destroy(current.pool);
+        current.kind->pool->destroy(current.pool);
     }
     free(current.blob);
     free(current.copy);
@@ -142,7 +148,7 @@ static snapshot_set *acquire(const snapshot_kind *kind, size_t count) {
     bench_snapshot_release();
     current.kind = kind;
     current.count = count;
-    current.pool = kind->create(count);
+    current.pool = churn(kind, count);
     if (current.pool == NULL) {
         return NULL;
     }

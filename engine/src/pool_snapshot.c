@@ -565,15 +565,22 @@ static bool place_generations(id_writer *w, const unsigned char *p, size_t n) {
 /* A piece of the free list: each slot is marked seen and free and chained behind the slot
  * before it (the first behind slot 0, whose next_free is never read). */
 static bool place_free_slots(id_writer *w, const unsigned char *p, size_t n) {
+    /* locals: the stores into the table's words could alias the writer's fields, which the
+     * compiler would then read again after every one */
     uint32_t bad = 0;
-    mote_id_table *t = w->into;
+    uint32_t last_free = w->last_free;
+    const uint32_t slots_used = w->slots_used;
+    unsigned char *seen = w->seen;
+    uint32_t *dense_of_slot = w->into->dense_of_slot;
+    uint32_t *next_free = w->into->next_free;
     for (size_t i = 0; i < n; ++i) {
-        const uint32_t slot = slot_in_range(word_at(p, i), w->slots_used, &bad);
-        w->seen[slot] = 1;
-        t->dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
-        t->next_free[w->last_free] = slot;
-        w->last_free = slot;
+        const uint32_t slot = slot_in_range(word_at(p, i), slots_used, &bad);
+        seen[slot] = 1;
+        dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
+        next_free[last_free] = slot;
+        last_free = slot;
     }
+    w->last_free = last_free;
     w->done += (uint32_t)n;
     return bad == 0;
 }

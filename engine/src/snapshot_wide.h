@@ -65,10 +65,12 @@ static inline bool mote_snapshot_place_slots_scalar(uint32_t *dense_of_slot, uns
     return out_of_range == 0;
 }
 
-/* mote_snapshot_place_slots_scalar's result and stores, a vector at a time where a vector's
- * slots are consecutive and in range (a pool that removals have not shuffled is one long such
- * run): one store of the dense indices and one of the seen bytes; any other vector slot by
- * slot. AVX2 only. */
+/* mote_snapshot_place_slots_scalar's result and stores, a vector at a time: the lanes of a
+ * vector that continue a run of consecutive slots in range (a pool that removals have not
+ * shuffled is one long run; one with removals, runs broken by the elements moved into holes)
+ * take one masked store of their dense indices and one blend of their seen bytes, the others
+ * are placed one by one. For a slot named twice (a bad blob: the restore's check that every
+ * slot is named once refuses it) which dense index it keeps is left open. AVX2 only. */
 bool mote_snapshot_place_slots_avx2(uint32_t *dense_of_slot, unsigned char *seen, const void *slots,
                                     size_t n, uint32_t first_dense, uint32_t slots_used);
 

@@ -37,7 +37,10 @@ typedef __mmask16 lane_flags;
 #define FLAG_EQUAL(f, v, w) ((f) | _mm512_cmpeq_epi32_mask(v, w))
 #define FLAG_AND(v, m)      _mm512_and_si512(v, m)
 #define ANY(f)              ((f) != 0)
-#define ALL_EQUAL(v, w)     (_mm512_cmpneq_epi32_mask(v, w) == 0)
+#define EQUAL_BITS(v, w)    ((uint32_t)_mm512_cmpeq_epi32_mask(v, w))
+/* stores x's lanes where v equals w */
+#define STORE_LANES(p, v, w, x)                                                                    \
+    _mm512_mask_storeu_epi32((void *)(p), _mm512_cmpeq_epi32_mask(v, w), x)
 #else
 #define LANES               8
 typedef __m256i vec;
@@ -52,8 +55,12 @@ typedef __m256i lane_flags;
 #define FLAG_EQUAL(f, v, w) _mm256_or_si256(f, _mm256_cmpeq_epi32(v, w))
 #define FLAG_AND(v, m)      _mm256_and_si256(v, m)
 #define ANY(f)              (!_mm256_testz_si256(f, f))
-#define ALL_EQUAL(v, w)     (_mm256_movemask_epi8(_mm256_cmpeq_epi32(v, w)) == -1)
+#define EQUAL_BITS(v, w)                                                                           \
+    ((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, w))))
+#define STORE_LANES(p, v, w, x)                                                                    \
+    _mm256_maskstore_epi32((int *)(void *)(p), _mm256_cmpeq_epi32(v, w), x)
 #endif
+#define ALL_LANES ((uint32_t)((1u << LANES) - 1u))
 
 /* One word: copied, and 1 when it is bad. */
 static inline uint32_t copy_word(unsigned char *dst, const unsigned char *src, uint32_t mask,
@@ -99,6 +106,60 @@ bool MOTE_SNAPSHOT_PATH(copy_checked)(void *dst, const void *src, size_t n, bool
     return bad == 0;
 }
 
+/* Sets seen[k] to 1 for each bit k of the LANES lane bits, leaving the other bytes as they
+ * are, eight bytes at a time: bit k copied into every byte and kept in byte k only, then each
+ * non-zero byte made 1. */
+static inline void mark_lanes(unsigned char *seen, uint32_t bits) {
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
+    for (int group = 0; group < LANES / 8; ++group) {
+        const uint64_t own = ((bits >> 8 * group & 0xffu) * 0x0101010101010101u) &
+                             0x8040201008040201u; /* byte k: bit k alone */
+        const uint64_t ones = ((own | ((own & low7) + low7)) >> 7) & 0x0101010101010101u;
+        uint64_t bytes;
+        memcpy(&bytes, seen + 8 * group, 8);
+        bytes = (bytes & ~(ones * 0xffu)) | ones;
+        memcpy(seen + 8 * group, &bytes, 8);
+    }
+}
+
+/* Places the LANES slots v (the words at s) from dense index dense: the lanes that run on from
+ * the run's start (v[0], or failing half the lanes v[LANES - 1] - LANES + 1) with one masked
+ * store of their dense indices and one blend of their seen bytes, the others one by one. A
+ * run whose span leaves 1..slots_used goes one by one. False when a slot is out of range. */
+static inline bool place_vector(uint32_t *dense_of_slot, unsigned char *seen, const vec v,
+                                const unsigned char *s, uint32_t dense, uint32_t slots_used) {
+    const vec iota = IOTA;
+    uint32_t start, last;
+    memcpy(&start, s, 4);
+    memcpy(&last, s + 4 * (LANES - 1), 4);
+    vec run = ADD(SPLAT(start), iota);
+    uint32_t run_bits = EQUAL_BITS(v, run);
+    if (__builtin_popcount(run_bits) < LANES / 2) {
+        start = last - (LANES - 1);
+        run = ADD(SPLAT(start), iota);
+        run_bits = EQUAL_BITS(v, run);
+    }
+    if (start - 1u > slots_used - LANES || run_bits == 0) { /* the span leaves 1..slots_used */
+        return mote_snapshot_place_slots_scalar(dense_of_slot, seen, s, LANES, dense, slots_used);
+    }
+    const vec dense_lanes = ADD(SPLAT(dense), iota);
+    if (run_bits == ALL_LANES) {
+        STORE(dense_of_slot + start, dense_lanes);
+    } else {
+        STORE_LANES(dense_of_slot + start, v, run, dense_lanes);
+    }
+    mark_lanes(seen + start, run_bits);
+    uint32_t out_of_range = 0;
+    for (uint32_t rest = ~run_bits & ALL_LANES; rest != 0; rest &= rest - 1) {
+        const int k = __builtin_ctz(rest);
+        uint32_t word;
+        memcpy(&word, s + 4 * k, 4);
+        mote_snapshot_place_slot(dense_of_slot, seen, word, dense + (uint32_t)k, slots_used,
+                                 &out_of_range);
+    }
+    return out_of_range == 0;
+}
+
 bool MOTE_SNAPSHOT_PATH(place_slots)(uint32_t *dense_of_slot, unsigned char *seen,
                                      const void *slots, size_t n, uint32_t first_dense,
                                      uint32_t slots_used) {
@@ -106,39 +167,9 @@ bool MOTE_SNAPSHOT_PATH(place_slots)(uint32_t *dense_of_slot, unsigned char *see
     bool in_range = true;
     size_t i = 0;
     if (slots_used >= LANES) {
-        const vec iota = IOTA;
-        const unsigned char marks[LANES] = {
-            1,
-            1,
-            1,
-            1,
-            1,
-            1,
-            1,
-            1,
-#if LANES == 16
-            1,
-            1,
-            1,
-            1,
-            1,
-            1,
-            1,
-            1
-#endif
-        };
         for (; i + LANES <= n; i += LANES) {
-            const vec v = LOAD(s + 4 * i);
-            uint32_t first;
-            memcpy(&first, s + 4 * i, 4);
-            /* first..first + LANES - 1 all in 1..slots_used, and the vector exactly that run */
-            if (first - 1u <= slots_used - LANES && ALL_EQUAL(v, ADD(SPLAT(first), iota))) {
-                STORE(dense_of_slot + first, ADD(SPLAT(first_dense + (uint32_t)i), iota));
-                memcpy(seen + first, marks, LANES);
-                continue;
-            }
-            in_range &= mote_snapshot_place_slots_scalar(dense_of_slot, seen, s + 4 * i, LANES,
-                                                         first_dense + (uint32_t)i, slots_used);
+            in_range &= place_vector(dense_of_slot, seen, LOAD(s + 4 * i), s + 4 * i,
+                                     first_dense + (uint32_t)i, slots_used);
         }
     }
     in_range &= mote_snapshot_place_slots_scalar(dense_of_slot, seen, s + 4 * i, n - i,
