@@ -1,5 +1,6 @@
 /* The step reports' shared scan (mote_pool_core_ids_where, engine/src/pool_core.h), on a bare
- * pool core: matches at both edges of its 256-element blocks and inside them, in index order,
+ * pool core: matches at both edges of its 256-element blocks and of the 16-element groups it
+ * walks, and inside them, in index order,
  * with the ids the elements hold after swap-removes; the count past the capacity with only the
  * first capacity written; sub-ranges; NaN matching nothing. The debris and flight pool suites
  * test the reports through their public steps on small pools. */
@@ -45,8 +46,10 @@ static void make_core(mote_pool_core *core, const size_t *marked, size_t marked_
 
 static void finds_every_match_in_order(void **unused) {
     (void)unused;
-    static const size_t marked[] = {0, 1, 255, 256, 300, 511, 512, 500, 767, 998, 999};
-    static const size_t in_order[] = {0, 1, 255, 256, 300, 500, 511, 512, 767, 998, 999};
+    static const size_t marked[] = {0,   1,   15,  16,  32,  31,  255, 256,
+                                    300, 511, 512, 500, 767, 998, 999};
+    static const size_t in_order[] = {0,   1,   15,  16,  31,  32,  255, 256,
+                                      300, 500, 511, 512, 767, 998, 999};
     const size_t n = sizeof marked / sizeof marked[0];
     mote_pool_core core;
     make_core(&core, marked, n);

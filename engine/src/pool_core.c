@@ -92,8 +92,25 @@ mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *
     return mote_id_table_lookup(&core->ids, core->count, id, index) ? MOTE_OK : MOTE_ERROR_STALE_ID;
 }
 
-/* Elements a counting pass of mote_pool_core_ids_where looks at before it walks them. */
+/* mote_pool_core_ids_where counts the matches of a block (a vectorized pass) and skips a block
+ * with none whole; in a block with some it counts each group the same way and walks, element
+ * by element, only the groups with a match; once capacity matches are found it only counts.
+ * The walk writes each match's dense index; a second, branch-free pass turns them into ids, so
+ * the id table's loads (two dependent ones per id, in a table the step's field streams have
+ * pushed out of the near caches) overlap instead of waiting one after another behind the
+ * walk's branches. On Zen 5 the report of a 64k debris step (256 ids) took 60 us of a 400 us
+ * serial step before, most of it those loads. */
 #define IDS_WHERE_BLOCK 256
+#define IDS_WHERE_GROUP 16
+
+/* Elements of values[begin, end) equal to value. */
+static unsigned count_equal(const float *values, size_t begin, size_t end, float value) {
+    unsigned matches = 0;
+    for (size_t i = begin; i < end; ++i) {
+        matches += values[i] == value;
+    }
+    return matches;
+}
 
 size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float value, size_t begin,
                                 size_t end, mote_id *ids, size_t capacity) {
@@ -101,19 +118,29 @@ size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float val
     size_t found = 0;
     for (size_t block = begin; block < end; block += IDS_WHERE_BLOCK) {
         const size_t block_end = end - block < IDS_WHERE_BLOCK ? end : block + IDS_WHERE_BLOCK;
-        unsigned matches = 0;
-        for (size_t i = block; i < block_end; ++i) {
-            matches += values[i] == value;
+        const unsigned matches = count_equal(values, block, block_end, value);
+        if (matches == 0 || found >= capacity) {
+            found += matches;
+            continue;
         }
-        for (size_t i = block; matches > 0 && i < block_end; ++i) {
-            if (values[i] == value) {
-                if (found < capacity) {
-                    ids[found] = mote_pool_core_id_at(core, i);
+        for (size_t group = block; group < block_end; group += IDS_WHERE_GROUP) {
+            const size_t group_end =
+                block_end - group < IDS_WHERE_GROUP ? block_end : group + IDS_WHERE_GROUP;
+            unsigned in_group = count_equal(values, group, group_end, value);
+            for (size_t i = group; in_group > 0; ++i) {
+                if (values[i] == value) {
+                    if (found < capacity) {
+                        ids[found].slot = (uint32_t)i; /* the dense index, for now */
+                    }
+                    ++found;
+                    --in_group;
                 }
-                ++found;
-                --matches;
             }
         }
+    }
+    const size_t written = found < capacity ? found : capacity;
+    for (size_t k = 0; k < written; ++k) {
+        ids[k] = mote_pool_core_id_at(core, ids[k].slot);
     }
     return found;
 }
