@@ -81,6 +81,7 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
     }
     mote_allocator allocator = pool->core.allocator;
     mote_step_cache_release(pool);
+    mote_release(&allocator, pool->report_marks, pool->report_marks_bytes);
     mote_pool_core_release(&pool->core);
     mote_release(&allocator, pool, pool->allocation_bytes);
 }
@@ -313,20 +314,51 @@ mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *ki
     return MOTE_OK;
 }
 
+/* What a reporting step's ranges count after their kernels (mote_pool_core_mark_groups). */
+typedef struct group_marking {
+    int field;
+    float value;
+    size_t origin; /* the step's begin */
+    unsigned char *marks;
+} group_marking;
+
 /* One step's work as the task system sees it. */
 typedef struct step_job {
     float *const *fields;
     mote_kernel_fn kernel;
     const void *constants;
+    const mote_pool_core *core;
+    const group_marking *marking; /* NULL: none */
 } step_job;
+
+/* A marking range runs its kernel this many elements at a time (from the step's begin, a
+ * multiple of MOTE_IDS_GROUP) and counts each piece's groups right after, while the piece's
+ * report field is still in L1 or L2: counted after the whole range, the field came back from
+ * L3 (7% of a 64k debris step's samples on Zen 5). */
+#define MARK_PIECE 512
+_Static_assert(MARK_PIECE % MOTE_IDS_GROUP == 0, "a marking piece holds whole groups");
 
 static void step_range(size_t begin, size_t end, void *context) {
     const step_job *job = context;
-    job->kernel(job->fields, job->constants, begin, end);
+    const group_marking *m = job->marking;
+    if (m == NULL) {
+        job->kernel(job->fields, job->constants, begin, end);
+        return;
+    }
+    for (size_t from = begin; from < end;) {
+        const size_t piece_end = m->origin + ((from - m->origin) / MARK_PIECE + 1) * MARK_PIECE;
+        const size_t to = piece_end < end ? piece_end : end;
+        job->kernel(job->fields, job->constants, from, to);
+        mote_pool_core_mark_groups(job->core, m->field, m->value, m->origin, from, to, m->marks);
+        from = to;
+    }
 }
 
-mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
-                           float dt, const mote_task_system *tasks, float *out_advanced) {
+/* mote_pool_step, each range counting the report's groups after its kernel where marking is
+ * not NULL. */
+static mote_status step_marking(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
+                                size_t end, float dt, const mote_task_system *tasks,
+                                const group_marking *marking, float *out_advanced) {
     if (!mote_pool_is(pool, kind)) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
@@ -345,7 +377,7 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
             mote_step_cache_plan(pool, advanced, &cache);
             memcpy(constants + kind->cache_args_offset, &cache, sizeof cache);
         }
-        step_job job = {pool->core.fields.field, pool->kernel, constants};
+        step_job job = {pool->core.fields.field, pool->kernel, constants, &pool->core, marking};
         if (tasks == NULL) {
             step_range(begin, end, &job);
         } else {
@@ -358,6 +390,27 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
     return MOTE_OK;
 }
 
+mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
+                           float dt, const mote_task_system *tasks, float *out_advanced) {
+    return step_marking(pool, kind, begin, end, dt, tasks, NULL, out_advanced);
+}
+
+/* The pool's group marks, room for a scan of every element it can hold, every one uncounted
+ * over a scan of n; NULL when they cannot be allocated (the scan then counts every group
+ * itself: the same report). Kept from step to step, as the step cache's arrays are. */
+static unsigned char *uncounted_marks(mote_pool *pool, size_t n) {
+    const size_t want = mote_group_marks_bytes(pool->core.fields.capacity);
+    if (pool->report_marks_bytes < want) {
+        mote_release(&pool->core.allocator, pool->report_marks, pool->report_marks_bytes);
+        pool->report_marks = mote_allocate(&pool->core.allocator, want);
+        pool->report_marks_bytes = pool->report_marks != NULL ? want : 0;
+    }
+    if (pool->report_marks != NULL) {
+        memset(pool->report_marks, MOTE_GROUP_UNCOUNTED, mote_group_marks_bytes(n));
+    }
+    return pool->report_marks;
+}
+
 mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
                                      size_t end, float dt, const mote_task_system *tasks,
                                      const mote_step_report *report, float *out_advanced) {
@@ -365,16 +418,25 @@ mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind
     if (reports && report->ids == NULL && report->capacity > 0) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
+    /* On tasks, each range counts its own groups while they are in its core's cache, so the
+     * scan after the step, on this thread, only walks the groups with a match. */
+    group_marking marking = {report->field, report->value, begin, NULL};
+    if (reports && tasks != NULL && mote_pool_is(pool, kind) && begin <= end &&
+        end <= pool->core.count) {
+        marking.marks = uncounted_marks(pool, end - begin);
+    }
     float advanced = 0.0f;
-    mote_status status = mote_pool_step(pool, kind, begin, end, dt, tasks, &advanced);
+    mote_status status = step_marking(pool, kind, begin, end, dt, tasks,
+                                      marking.marks != NULL ? &marking : NULL, &advanced);
     if (status != MOTE_OK) {
         return status;
     }
     if (reports) {
-        *report->count = advanced > 0.0f
-                             ? mote_pool_core_ids_where(&pool->core, report->field, report->value,
-                                                        begin, end, report->ids, report->capacity)
-                             : 0;
+        *report->count =
+            advanced > 0.0f
+                ? mote_pool_core_ids_where(&pool->core, report->field, report->value, begin, end,
+                                           marking.marks, report->ids, report->capacity)
+                : 0;
     }
     if (out_advanced != NULL) {
         *out_advanced = advanced;

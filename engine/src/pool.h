@@ -26,6 +26,8 @@ struct mote_pool {
     float max_dt;            /* s: a longer step is clamped to this (may be infinite) */
     size_t allocation_bytes; /* of this struct and its settings */
     mote_step_cache_state step_cache;
+    unsigned char *report_marks; /* a parallel reporting step's group counts (pool.c), or NULL */
+    size_t report_marks_bytes;
     _Alignas(16) unsigned char settings[]; /* kind->settings_size bytes */
 };
 
@@ -104,8 +106,11 @@ typedef struct mote_step_report {
     size_t *count;   /* how many there are (may exceed capacity); NULL: no report */
 } mote_step_report;
 
-/* mote_pool_step, then the report over [begin, end) (count 0 when nothing stepped).
- * MOTE_ERROR_INVALID_ARGUMENT, nothing stepped, for a report with room but no ids. */
+/* mote_pool_step, then the report over [begin, end) (count 0 when nothing stepped). On tasks
+ * each range counts its report field's matches per group right after its kernel, in pieces
+ * (the pool's group marks, allocated at the first such step; if that fails the scan counts
+ * them itself, with the same report), and the scan after the step walks only the groups with
+ * a match. MOTE_ERROR_INVALID_ARGUMENT, nothing stepped, for a report with room but no ids. */
 mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
                                      size_t end, float dt, const mote_task_system *tasks,
                                      const mote_step_report *report, float *out_advanced);

@@ -92,17 +92,6 @@ mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *
     return mote_id_table_lookup(&core->ids, core->count, id, index) ? MOTE_OK : MOTE_ERROR_STALE_ID;
 }
 
-/* mote_pool_core_ids_where counts the matches of a block (a vectorized pass) and skips a block
- * with none whole; in a block with some it counts each group the same way and walks, element
- * by element, only the groups with a match; once capacity matches are found it only counts.
- * The walk writes each match's dense index; a second, branch-free pass turns them into ids, so
- * the id table's loads (two dependent ones per id, in a table the step's field streams have
- * pushed out of the near caches) overlap instead of waiting one after another behind the
- * walk's branches. On Zen 5 the report of a 64k debris step (256 ids) took 60 us of a 400 us
- * serial step before, most of it those loads. */
-#define IDS_WHERE_BLOCK 256
-#define IDS_WHERE_GROUP 16
-
 /* Elements of values[begin, end) equal to value. */
 static unsigned count_equal(const float *values, size_t begin, size_t end, float value) {
     unsigned matches = 0;
@@ -112,29 +101,78 @@ static unsigned count_equal(const float *values, size_t begin, size_t end, float
     return matches;
 }
 
+#if defined(__GNUC__)
+/* Four floats and four lanes of a comparison's result (GCC's and Clang's vector extensions:
+ * SSE2 on x86-64, NEON on aarch64, from this one source). */
+typedef float group_floats __attribute__((vector_size(16)));
+typedef int32_t group_lanes __attribute__((vector_size(16)));
+#endif
+
+/* count_equal over the MOTE_IDS_GROUP elements from at: the compiler unrolls a loop this short
+ * into one compare per element, so it is written four lanes at a time. */
+static unsigned count_group(const float *values, size_t at, float value) {
+#if defined(__GNUC__)
+    const group_floats splat = {value, value, value, value};
+    group_lanes equal = {0, 0, 0, 0};
+    for (size_t k = 0; k < MOTE_IDS_GROUP; k += 4) {
+        group_floats four;
+        memcpy(&four, values + at + k, sizeof four);
+        equal += (group_lanes)(four == splat); /* -1 where equal (never for NaN) */
+    }
+    return (unsigned)-(equal[0] + equal[1] + equal[2] + equal[3]);
+#else
+    return count_equal(values, at, at + MOTE_IDS_GROUP, value);
+#endif
+}
+
+void mote_pool_core_mark_groups(const mote_pool_core *core, int field, float value, size_t origin,
+                                size_t begin, size_t end, unsigned char *marks) {
+    const float *values = core->fields.field[field];
+    size_t group = (begin - origin + MOTE_IDS_GROUP - 1) / MOTE_IDS_GROUP; /* the first whole one */
+    for (size_t at = origin + group * MOTE_IDS_GROUP; at + MOTE_IDS_GROUP <= end;
+         at += MOTE_IDS_GROUP, ++group) {
+        marks[group] = (unsigned char)count_group(values, at, value);
+    }
+}
+
+/* Groups of a scan are skipped eight marks at a time where all eight are 0. A step's matches
+ * are typically a few in a pool of thousands (the pieces released in this step), so the walk
+ * is short. The walk writes each match's dense index and a second, branch-free pass turns them
+ * into ids, so the id table's loads (two dependent ones per id, in a table the step's field
+ * streams have pushed out of the near caches) overlap instead of waiting one after another
+ * behind the walk's branches: on Zen 5 the report of a 64k debris step (256 ids) had taken 60
+ * us of a 400 us serial step, most of it those loads. */
 size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float value, size_t begin,
-                                size_t end, mote_id *ids, size_t capacity) {
+                                size_t end, const unsigned char *marks, mote_id *ids,
+                                size_t capacity) {
     const float *values = core->fields.field[field];
     size_t found = 0;
-    for (size_t block = begin; block < end; block += IDS_WHERE_BLOCK) {
-        const size_t block_end = end - block < IDS_WHERE_BLOCK ? end : block + IDS_WHERE_BLOCK;
-        const unsigned matches = count_equal(values, block, block_end, value);
-        if (matches == 0 || found >= capacity) {
+    for (size_t group = 0, at = begin; at < end; ++group, at += MOTE_IDS_GROUP) {
+        if (marks != NULL && group % 8 == 0 && at + 8 * MOTE_IDS_GROUP <= end) {
+            uint64_t eight;
+            memcpy(&eight, marks + group, 8);
+            if (eight == 0) { /* this group and the seven after it: none */
+                group += 7;
+                at += 7 * MOTE_IDS_GROUP;
+                continue;
+            }
+        }
+        const size_t group_end = end - at < MOTE_IDS_GROUP ? end : at + MOTE_IDS_GROUP;
+        unsigned matches = marks != NULL && marks[group] != MOTE_GROUP_UNCOUNTED ? marks[group]
+                           : group_end - at == MOTE_IDS_GROUP
+                               ? count_group(values, at, value)
+                               : count_equal(values, at, group_end, value);
+        if (found >= capacity) {
             found += matches;
             continue;
         }
-        for (size_t group = block; group < block_end; group += IDS_WHERE_GROUP) {
-            const size_t group_end =
-                block_end - group < IDS_WHERE_GROUP ? block_end : group + IDS_WHERE_GROUP;
-            unsigned in_group = count_equal(values, group, group_end, value);
-            for (size_t i = group; in_group > 0; ++i) {
-                if (values[i] == value) {
-                    if (found < capacity) {
-                        ids[found].slot = (uint32_t)i; /* the dense index, for now */
-                    }
-                    ++found;
-                    --in_group;
+        for (size_t i = at; matches > 0 && i < group_end; ++i) {
+            if (values[i] == value) {
+                if (found < capacity) {
+                    ids[found].slot = (uint32_t)i; /* the dense index, for now */
                 }
+                ++found;
+                --matches;
             }
         }
     }

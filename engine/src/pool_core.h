@@ -67,13 +67,34 @@ mote_status mote_pool_core_find(const mote_pool_core *core, mote_id id, size_t *
 /* Id at a dense index; the null id past count. */
 mote_id mote_pool_core_id_at(const mote_pool_core *core, size_t index);
 
+/* The step reports' scan works in groups of MOTE_IDS_GROUP elements from the scan's begin; a
+ * group's mark is how many of its elements match (0..MOTE_IDS_GROUP), or MOTE_GROUP_UNCOUNTED. */
+#define MOTE_IDS_GROUP       16
+#define MOTE_GROUP_UNCOUNTED 0xffu
+
+/* Bytes of marks a scan of n elements reads: one per group, rounded up to 8. */
+static inline size_t mote_group_marks_bytes(size_t n) {
+    return (n / MOTE_IDS_GROUP / 8 + 1) * 8;
+}
+
+/* Writes into marks the match count of every group that lies wholly in [begin, end), the groups
+ * counted from origin (the scan's begin): a group's elements whose field `field` equals value.
+ * Groups cut by begin or end are left as they are, so ranges that split a scan between them
+ * (a parallel step's, each right after its kernel while its elements are in its core's cache)
+ * never write the same byte. */
+void mote_pool_core_mark_groups(const mote_pool_core *core, int field, float value, size_t origin,
+                                size_t begin, size_t end, unsigned char *marks);
+
 /* Ids of the elements of [begin, end) (within count) whose field `field` equals value, in index
  * order: the first `capacity` go to ids (which may be NULL when capacity is 0); returns how
- * many there are, which may be more than capacity. The step reports (debris released,
- * flyers landed) run it after every step, serially, so it skips ahead a block at a time
- * where a counting pass, which the compiler vectorizes, finds no match. */
+ * many there are, which may be more than capacity. The step reports (debris released, flyers
+ * landed) run it after every step. marks (mote_group_marks_bytes(end - begin) bytes, or NULL:
+ * every group uncounted) holds counts from mote_pool_core_mark_groups with origin begin; the
+ * scan counts the uncounted groups itself (a vectorized pass), skips the groups without a
+ * match, walks the others element by element, then looks the ids up. */
 size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float value, size_t begin,
-                                size_t end, mote_id *ids, size_t capacity);
+                                size_t end, const unsigned char *marks, mote_id *ids,
+                                size_t capacity);
 
 /* Counts elements with a non-finite stored field. */
 mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation *out);
