@@ -421,8 +421,9 @@ mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind
     /* On tasks, each range counts its own groups while they are in its core's cache, so the
      * scan after the step, on this thread, only walks the groups with a match. */
     group_marking marking = {report->field, report->value, begin, NULL};
-    if (reports && tasks != NULL && mote_pool_is(pool, kind) && begin <= end &&
-        end <= pool->core.count) {
+    bool idle = true; /* a step the checks refuse allocates nothing */
+    if (reports && tasks != NULL && mote_pool_is(pool, kind) &&
+        mote_pool_core_check_step(&pool->core, begin, end, dt, &idle) == MOTE_OK && !idle) {
         marking.marks = uncounted_marks(pool, end - begin);
     }
     float advanced = 0.0f;

@@ -533,14 +533,6 @@ typedef struct id_writer {
     uint32_t last_free; /* the free list's last slot placed (0 before its first) */
 } id_writer;
 
-/* The slot a word names, or 0 when it is out of 1..slots_used (slot 0's entries are never
- * read: writing them is harmless), setting *bad then. */
-static uint32_t slot_in_range(uint32_t slot, uint32_t slots_used, uint32_t *bad) {
-    const uint32_t out = slot - 1u >= slots_used; /* slot 0 wraps round */
-    *bad |= out;
-    return out ? 0u : slot;
-}
-
 /* A piece of the element slots: each slot is marked seen and given its dense index
  * (snapshot_wide.h's place_slots), and the piece is copied into slot_of_dense. A slot named
  * twice (two elements, an element and the free list, the free list twice: a cycle) leaves,
@@ -548,7 +540,7 @@ static uint32_t slot_in_range(uint32_t slot, uint32_t slots_used, uint32_t *bad)
 static bool place_elements(id_writer *w, const unsigned char *p, size_t n) {
     const bool in_range =
         w->paths.place_slots(w->into->dense_of_slot, w->seen, p, n, w->done, w->slots_used);
-    (void)w->paths.copy(w->into->slot_of_dense + w->done, p, n, w->stream, 0, 1);
+    (void)w->paths.copy(w->into->slot_of_dense + w->done, p, n, w->stream, 0, 1); /* no test */
     w->done += (uint32_t)n;
     return in_range;
 }
@@ -557,7 +549,7 @@ static bool place_elements(id_writer *w, const unsigned char *p, size_t n) {
  * it is copied. */
 static bool place_generations(id_writer *w, const unsigned char *p, size_t n) {
     const bool none_zero =
-        w->paths.copy(w->into->generation + 1 + w->done, p, n, w->stream, UINT32_MAX, 0);
+        w->paths.copy(w->into->generation + 1 + w->done, p, n, w->stream, UINT32_MAX, 0); /* 0 */
     w->done += (uint32_t)n;
     return none_zero;
 }
@@ -574,7 +566,7 @@ static bool place_free_slots(id_writer *w, const unsigned char *p, size_t n) {
     uint32_t *dense_of_slot = w->into->dense_of_slot;
     uint32_t *next_free = w->into->next_free;
     for (size_t i = 0; i < n; ++i) {
-        const uint32_t slot = slot_in_range(word_at(p, i), slots_used, &bad);
+        const uint32_t slot = mote_snapshot_slot_in_range(word_at(p, i), slots_used, &bad);
         seen[slot] = 1;
         dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
         next_free[last_free] = slot;

@@ -35,6 +35,15 @@ bool mote_snapshot_copy_checked_avx2(void *dst, const void *src, size_t n, bool 
 bool mote_snapshot_copy_checked_avx512(void *dst, const void *src, size_t n, bool stream,
                                        uint32_t mask, uint32_t bad_bits);
 
+/* The slot a word names, or 0 when it is out of 1..slots_used (slot 0's entries are never
+ * read: writing them is harmless), setting *out_of_range then. */
+static inline uint32_t mote_snapshot_slot_in_range(uint32_t word, uint32_t slots_used,
+                                                   uint32_t *out_of_range) {
+    const uint32_t out = word - 1u >= slots_used; /* slot 0 wraps round */
+    *out_of_range |= out;
+    return out ? 0u : word;
+}
+
 /* One element slot of a restore's id table: the slot named by word (1..slots_used) is marked
  * seen and given dense index `dense`; a word out of that range is placed at slot 0 instead
  * (whose entries are never read) and sets *out_of_range. Plain stores, no test of what is
@@ -42,9 +51,7 @@ bool mote_snapshot_copy_checked_avx512(void *dst, const void *src, size_t n, boo
 static inline void mote_snapshot_place_slot(uint32_t *dense_of_slot, unsigned char *seen,
                                             uint32_t word, uint32_t dense, uint32_t slots_used,
                                             uint32_t *out_of_range) {
-    const uint32_t out = word - 1u >= slots_used; /* slot 0 wraps round */
-    const uint32_t slot = out ? 0u : word;
-    *out_of_range |= out;
+    const uint32_t slot = mote_snapshot_slot_in_range(word, slots_used, out_of_range);
     seen[slot] = 1;
     dense_of_slot[slot] = dense;
 }
