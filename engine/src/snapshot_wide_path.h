@@ -38,9 +38,8 @@ typedef __mmask16 lane_flags;
 #define FLAG_AND(v, m)      _mm512_and_si512(v, m)
 #define ANY(f)              ((f) != 0)
 #define EQUAL_BITS(v, w)    ((uint32_t)_mm512_cmpeq_epi32_mask(v, w))
-/* stores x's lanes where v equals w */
-#define STORE_LANES(p, v, w, x)                                                                    \
-    _mm512_mask_storeu_epi32((void *)(p), _mm512_cmpeq_epi32_mask(v, w), x)
+/* stores x's lanes where bits (EQUAL_BITS(v, w)) has them: the mask itself */
+#define STORE_LANES(p, bits, v, w, x) _mm512_mask_storeu_epi32((void *)(p), (__mmask16)(bits), x)
 #else
 #define LANES               8
 typedef __m256i vec;
@@ -57,7 +56,8 @@ typedef __m256i lane_flags;
 #define ANY(f)              (!_mm256_testz_si256(f, f))
 #define EQUAL_BITS(v, w)                                                                           \
     ((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, w))))
-#define STORE_LANES(p, v, w, x)                                                                    \
+/* the same, from the comparison's vector (AVX2 has no mask registers) */
+#define STORE_LANES(p, bits, v, w, x)                                                              \
     _mm256_maskstore_epi32((int *)(void *)(p), _mm256_cmpeq_epi32(v, w), x)
 #endif
 #define ALL_LANES ((uint32_t)((1u << LANES) - 1u))
@@ -146,7 +146,7 @@ static inline bool place_vector(uint32_t *dense_of_slot, unsigned char *seen, co
     if (run_bits == ALL_LANES) {
         STORE(dense_of_slot + start, dense_lanes);
     } else {
-        STORE_LANES(dense_of_slot + start, v, run, dense_lanes);
+        STORE_LANES(dense_of_slot + start, run_bits, v, run, dense_lanes);
     }
     mark_lanes(seen + start, run_bits);
     uint32_t out_of_range = 0;
