@@ -43,20 +43,41 @@ static mote_spring_desc plausible_spring(uint64_t *rng) {
     return d;
 }
 
-/* Allocates floats for count elements, 64-byte aligned, with the size rounded up to match. */
-static float *aligned_floats(size_t count) {
+/* Bytes of the baselines' arrays of count floats: a whole number of cache lines. */
+static size_t soa_bytes(size_t count) {
     size_t bytes = (count * sizeof(float) + 63u) & ~(size_t)63u;
-    return aligned_alloc(64, bytes == 0 ? 64 : bytes);
+    return bytes == 0 ? 64 : bytes;
+}
+
+/* Floats for count elements from mote's default allocator, 64-byte aligned: the baselines
+ * (naive SoA loops, the memory-only kernel, the peers) run on the same kind of memory as the
+ * pools' arrays (huge pages for large arrays), so their rows compare kernels, not pages. */
+static float *aligned_floats(size_t count) {
+    const mote_allocator allocator = mote_get_allocator();
+    return allocator.alloc(soa_bytes(count), 64, allocator.user);
+}
+
+static void free_floats(float *floats, size_t count) {
+    if (floats != NULL) {
+        const mote_allocator allocator = mote_get_allocator();
+        allocator.free(floats, soa_bytes(count), allocator.user);
+    }
+}
+
+/* Frees the baselines' arrays and clears them. */
+static void free_soa(bench_soa *soa, size_t count) {
+    free_floats(soa->x, count);
+    free_floats(soa->v, count);
+    free_floats(soa->goal, count);
+    free_floats(soa->halflife, count);
+    memset(soa, 0, sizeof *soa);
 }
 
 static void free_springs(bench_springs *springs) {
     mote_spring_pool_destroy(springs->pool);
     free(springs->initial);
     free(springs->structs);
-    free(springs->soa.x);
-    free(springs->soa.v);
-    free(springs->soa.goal);
-    free(springs->soa.halflife);
+    free_soa(&springs->soa, springs->count);
     memset(springs, 0, sizeof *springs);
 }
 
@@ -188,11 +209,7 @@ bool bench_springs_make_soa(bench_springs *springs) {
     soa->goal = aligned_floats(springs->count);
     soa->halflife = aligned_floats(springs->count);
     if (soa->x == NULL || soa->v == NULL || soa->goal == NULL || soa->halflife == NULL) {
-        free(soa->x);
-        free(soa->v);
-        free(soa->goal);
-        free(soa->halflife);
-        memset(soa, 0, sizeof *soa);
+        free_soa(soa, springs->count);
         return false;
     }
     for (size_t i = 0; i < springs->count; ++i) {

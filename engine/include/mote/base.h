@@ -83,8 +83,10 @@ typedef struct mote_allocator {
 } mote_allocator;
 
 /* Replaces the allocator used by pools created from now on; NULL restores the default
- * (aligned_alloc/free). A pool keeps the allocator it was created with until destroyed.
- * Not thread-safe: call it before creating pools. */
+ * (aligned_alloc/free; blocks of 2 MiB or more, the field arrays of pools of 512k elements and
+ * up, start on a 2 MiB boundary, are rounded up to whole 2 MiB and, on Linux, are advised as
+ * transparent huge pages with madvise(MADV_HUGEPAGE)). A pool keeps the allocator it was
+ * created with until destroyed. Not thread-safe: call it before creating pools. */
 void mote_set_allocator(const mote_allocator *allocator);
 
 /* The allocator new pools will use. */
