@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_buffers.h"
 #include "bench_pools.h"
 #include "mote/debris_pool.h"
 #include "mote/docking_pool.h"
@@ -136,8 +137,8 @@ void bench_snapshot_release(void) {
     if (current.pool != NULL) {
         current.kind->pool->destroy(current.pool);
     }
-    free(current.blob);
-    free(current.copy);
+    bench_buffer_free(current.blob, current.size);
+    bench_buffer_free(current.copy, current.size);
     memset(&current, 0, sizeof current);
 }
 
@@ -153,8 +154,8 @@ static snapshot_set *acquire(const snapshot_kind *kind, size_t count) {
         return NULL;
     }
     current.size = kind->size(current.pool);
-    current.blob = malloc(current.size);
-    current.copy = malloc(current.size);
+    current.blob = bench_buffer_alloc(current.size); /* the pools' kind of memory */
+    current.copy = bench_buffer_alloc(current.size);
     size_t written;
     if (current.blob == NULL || current.copy == NULL ||
         kind->save(current.pool, current.blob, current.size, &written) != MOTE_OK) {

@@ -1,6 +1,8 @@
 /* Seeded, plausible springs for the benchmarks, one set kept alive at a time. */
 #include "bench_springs.h"
 
+#include "bench_buffers.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -43,25 +45,13 @@ static mote_spring_desc plausible_spring(uint64_t *rng) {
     return d;
 }
 
-/* Bytes of the baselines' arrays of count floats: a whole number of cache lines. */
-static size_t soa_bytes(size_t count) {
-    size_t bytes = (count * sizeof(float) + 63u) & ~(size_t)63u;
-    return bytes == 0 ? 64 : bytes;
-}
-
-/* Floats for count elements from mote's default allocator, 64-byte aligned: the baselines
- * (naive SoA loops, the memory-only kernel, the peers) run on the same kind of memory as the
- * pools' arrays (huge pages for large arrays), so their rows compare kernels, not pages. */
+/* Floats for count elements, 64-byte aligned, on the pools' kind of memory (bench_buffers.h). */
 static float *aligned_floats(size_t count) {
-    const mote_allocator allocator = mote_get_allocator();
-    return allocator.alloc(soa_bytes(count), 64, allocator.user);
+    return bench_buffer_alloc(count * sizeof(float));
 }
 
 static void free_floats(float *floats, size_t count) {
-    if (floats != NULL) {
-        const mote_allocator allocator = mote_get_allocator();
-        allocator.free(floats, soa_bytes(count), allocator.user);
-    }
+    bench_buffer_free(floats, count * sizeof(float));
 }
 
 /* Frees the baselines' arrays and clears them. */
@@ -76,7 +66,7 @@ static void free_soa(bench_soa *soa, size_t count) {
 static void free_springs(bench_springs *springs) {
     mote_spring_pool_destroy(springs->pool);
     free(springs->initial);
-    free(springs->structs);
+    bench_buffer_free(springs->structs, springs->count * sizeof(mote_spring_desc));
     free_soa(&springs->soa, springs->count);
     memset(springs, 0, sizeof *springs);
 }
@@ -186,7 +176,7 @@ void bench_springs_restore_pool(bench_springs *springs) {
 
 bool bench_springs_make_structs(bench_springs *springs) {
     if (springs->structs == NULL) {
-        springs->structs = malloc(springs->count * sizeof(mote_spring_desc));
+        springs->structs = bench_buffer_alloc(springs->count * sizeof(mote_spring_desc));
         if (springs->structs == NULL) {
             return false;
         }
