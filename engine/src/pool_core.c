@@ -5,6 +5,8 @@
 
 #include "pool_core.h"
 
+#include "allocator.h"
+
 uint32_t mote_pool_core_new_tag(unsigned kind_number) {
     static atomic_uint_least32_t next_serial = 0;
     uint32_t serial;
@@ -30,6 +32,9 @@ void mote_pool_core_release(mote_pool_core *core) {
     mote_field_arrays_release(&core->spare_fields, &core->allocator);
     mote_id_table_release(&core->ids, &core->allocator);
     mote_id_table_release(&core->spare_ids, &core->allocator);
+    mote_release(&core->allocator, core->spare_seen, core->spare_seen_bytes);
+    core->spare_seen = NULL;
+    core->spare_seen_bytes = 0;
 }
 
 size_t mote_pool_core_room(const mote_pool_core *core) {

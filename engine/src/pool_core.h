@@ -24,6 +24,11 @@ typedef struct mote_pool_core {
      * and the two trade places for a good blob. Its slots_used is the highest slot that may
      * hold something other than a never-used slot's values (restore resets them). */
     mote_id_table spare_ids;
+    /* Restore's map of the slots a blob names, a byte per slot: kept from one restore to the
+     * next (NULL until the first), so a game restoring every frame does not have the system
+     * clear fresh pages for it every time. */
+    unsigned char *spare_seen;
+    size_t spare_seen_bytes;
 } mote_pool_core;
 
 /* A fresh pool tag for a pool of the kind numbered kind_number (1..255): the kind in the top

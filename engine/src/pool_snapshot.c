@@ -643,21 +643,21 @@ static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, f
     return true;
 }
 
+/* Bytes of restore's seen map for a blob: one per slot 0..slots_used, rounded up to words. */
+static size_t seen_bytes_of(const snapshot_header *h) {
+    return ((size_t)h->slots_used / 8 + 1) * 8;
+}
+
 /* One pass over the blob, in pieces: the checksum, finite fields (copied into fields' arrays
  * as they are checked), and an id table whose every slot in 1..slots_used is named exactly
  * once (by an element or the free list), with no generation 0, written into ids as it is
  * checked (its slots past slots_used are the caller's). */
 static mote_status scan(const unsigned char *blob, size_t size, const snapshot_header *h,
                         const mote_pool_kind *kind, mote_field_arrays *fields, mote_id_table *ids,
-                        const mote_allocator *allocator) {
+                        unsigned char *seen) {
     const sections s = sections_of(blob, h);
-    /* a byte per slot 0..slots_used, rounded up to words; byte 0 and the bytes past the last
-     * slot start marked */
-    const size_t seen_bytes = ((size_t)h->slots_used / 8 + 1) * 8;
-    unsigned char *seen = mote_allocate(allocator, seen_bytes);
-    if (seen == NULL) {
-        return MOTE_ERROR_OUT_OF_MEMORY;
-    }
+    /* seen_bytes(h) bytes: byte 0 and the bytes past the last slot start marked */
+    const size_t seen_bytes = seen_bytes_of(h);
     memset(seen, 0, seen_bytes);
     memset(seen + h->slots_used + 1, 1, seen_bytes - h->slots_used - 1);
     seen[0] = 1;
@@ -679,7 +679,6 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
          scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
          all_marked(seen, seen_bytes);
     store_fence();
-    mote_release(allocator, seen, seen_bytes);
     ok = ok &&
          XXH3_64bits_digest(&state.state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
     if (ok && h->free_count > 0) {
@@ -719,6 +718,21 @@ static void swap_in_spare(mote_pool_core *core, size_t count) {
     core->fields = *spare;
     *spare = held;
     core->spare_dirty = core->count;
+}
+
+/* Gives the core's seen map (kept between restores) at least bytes bytes. All or nothing. */
+static mote_status prepare_spare_seen(mote_pool_core *core, size_t bytes) {
+    if (core->spare_seen_bytes >= bytes) {
+        return MOTE_OK;
+    }
+    unsigned char *seen = mote_allocate(&core->allocator, bytes);
+    if (seen == NULL) {
+        return MOTE_ERROR_OUT_OF_MEMORY;
+    }
+    mote_release(&core->allocator, core->spare_seen, core->spare_seen_bytes);
+    core->spare_seen = seen;
+    core->spare_seen_bytes = bytes;
+    return MOTE_OK;
 }
 
 /* Gives the core's spare id table room for capacity slots and at least the live table's (the
@@ -773,6 +787,9 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
         status = prepare_spare(core, needed); /* the old state's padding must be zeroed too */
     }
+    if (status == MOTE_OK) {
+        status = prepare_spare_seen(core, seen_bytes_of(&h));
+    }
     if (status != MOTE_OK) {
         return status;
     }
@@ -783,7 +800,7 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     if (core->spare_ids.slots_used < h.slots_used) {
         core->spare_ids.slots_used = h.slots_used;
     }
-    status = scan(blob, size, &h, kind, &core->spare_fields, &core->spare_ids, &core->allocator);
+    status = scan(blob, size, &h, kind, &core->spare_fields, &core->spare_ids, core->spare_seen);
     if (status != MOTE_OK) {
         return status;
     }
