@@ -656,7 +656,7 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
                         const mote_pool_kind *kind, mote_field_arrays *fields, mote_id_table *ids,
                         unsigned char *seen) {
     const sections s = sections_of(blob, h);
-    /* seen_bytes(h) bytes: byte 0 and the bytes past the last slot start marked */
+    /* seen_bytes_of(h) bytes: byte 0 and the bytes past the last slot start marked */
     const size_t seen_bytes = seen_bytes_of(h);
     memset(seen, 0, seen_bytes);
     memset(seen + h->slots_used + 1, 1, seen_bytes - h->slots_used - 1);
