@@ -383,6 +383,9 @@ static mote_status step_marking(mote_pool *pool, const mote_pool_kind *kind, siz
         } else {
             mote_run_range_tasks(tasks, begin, end, kind->parallel_min_elements, step_range, &job);
         }
+        if (kind->step_cache != NULL) {
+            mote_step_cache_finish(pool, end - begin);
+        }
     }
     if (out_advanced != NULL) {
         *out_advanced = advanced;

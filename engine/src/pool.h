@@ -9,6 +9,17 @@
 #include "pool_core.h"
 #include "pool_kind.h"
 
+/* MOTE_STEP_CACHE_AUTO's trial (step_cache.c): which path steps a pool of about this count
+ * faster on this machine, from the pool's own timed steps. */
+typedef struct mote_step_cache_trial {
+    double best[2];      /* s per element: the fastest timed step of the general path, cached */
+    unsigned samples[2]; /* timed steps of each so far */
+    int arm;             /* the path the step under way is timed on: 0, 1, or -1 (not timed) */
+    int choice;          /* 0 general, 1 cached, -1 still trying */
+    size_t count;        /* elements when the trial began (0: no trial) */
+    double start;        /* s: when the timed step began */
+} mote_step_cache_trial;
+
 /* A pool's fixed-step cache (step_cache.h): the arrays, and the dts it follows. */
 typedef struct mote_step_cache_state {
     float *key;      /* capacity floats, or NULL */
@@ -16,6 +27,7 @@ typedef struct mote_step_cache_state {
     size_t capacity; /* elements */
     float dt;        /* s: every slot is NaN-keyed or holds a factor for this dt (NaN: none) */
     float last_dt;   /* s: the last step's dt (NaN: none) */
+    mote_step_cache_trial trial;
 } mote_step_cache_state;
 
 struct mote_pool {

@@ -1,19 +1,52 @@
-/* The fixed-step cache: a pool's per-element (key, factor) arrays and when steps reuse them. */
+/* The fixed-step cache: a pool's per-element (key, factor) arrays, when steps reuse them, and
+ * AUTO's trial of which path is faster. */
+#if !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
+#endif
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "allocator.h"
 #include "step_cache.h"
 
-/* Whether this pool's steps go through the cache at its count now. */
-static bool cache_wanted(const mote_pool *pool) {
+/* Timed steps of each path before AUTO chooses: the fastest of three, so one step slowed by an
+ * interrupt or a busy neighbour does not decide. */
+#define TRIAL_SAMPLES 3
+
+/* The setting this pool's steps follow (OFF for a kind without the cache). */
+static mote_step_cache setting_of(const mote_pool *pool) {
     const mote_pool_kind *kind = pool->kind;
-    mote_step_cache setting =
-        kind->step_cache != NULL ? kind->step_cache(pool) : MOTE_STEP_CACHE_OFF;
-    if (setting == MOTE_STEP_CACHE_AUTO) {
-        return pool->core.count <= MOTE_STEP_CACHE_AUTO_MAX_COUNT;
-    }
-    return setting == MOTE_STEP_CACHE_ON;
+    return kind->step_cache != NULL ? kind->step_cache(pool) : MOTE_STEP_CACHE_OFF;
+}
+
+/* Seconds on a clock that only goes forward. */
+static double seconds_now(void) {
+    struct timespec t;
+#if defined(CLOCK_MONOTONIC)
+    clock_gettime(CLOCK_MONOTONIC, &t);
+#else
+    timespec_get(&t, TIME_UTC);
+#endif
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A trial for a pool of count elements, nothing timed yet. */
+static void trial_begin(mote_step_cache_trial *t, size_t count) {
+    t->best[0] = INFINITY;
+    t->best[1] = INFINITY;
+    t->samples[0] = 0;
+    t->samples[1] = 0;
+    t->arm = -1;
+    t->choice = -1;
+    t->count = count;
+    t->start = 0.0;
+}
+
+/* True when the trial (under way or decided) was for a pool of about count elements: from half
+ * to twice the count it began at. */
+static bool trial_fits(const mote_step_cache_trial *t, size_t count) {
+    return t->count > 0 && count <= 2 * t->count && 2 * count >= t->count;
 }
 
 void mote_step_cache_release(mote_pool *pool) {
@@ -29,6 +62,7 @@ void mote_step_cache_release(mote_pool *pool) {
 void mote_step_cache_forget(mote_pool *pool) {
     pool->step_cache.dt = NAN;
     pool->step_cache.last_dt = NAN;
+    trial_begin(&pool->step_cache.trial, 0); /* a new backend or state: try again */
 }
 
 /* Arrays for every element the pool can hold, every key NaN; false when allocation failed
@@ -55,24 +89,71 @@ static bool refill(mote_pool *pool) {
 
 void mote_step_cache_plan(mote_pool *pool, float dt, mote_cache_args *args) {
     mote_step_cache_state *c = &pool->step_cache;
+    mote_step_cache_trial *t = &c->trial;
     memset(args, 0, sizeof *args);
     const bool repeated = c->last_dt == dt;
     c->last_dt = dt;
-    if (!cache_wanted(pool)) { /* the setting off, or AUTO past its count: no memory kept */
+    t->arm = -1;
+    const mote_step_cache setting = setting_of(pool);
+    const size_t count = pool->core.count;
+    const bool trying = setting == MOTE_STEP_CACHE_AUTO && count <= MOTE_STEP_CACHE_AUTO_MAX_COUNT;
+    if (!trying) {
+        trial_begin(t, 0); /* back to AUTO later: a fresh trial */
+    } else if (!trial_fits(t, count)) {
+        trial_begin(t, count);
+    }
+    /* not cached now (OFF, AUTO past its count, AUTO having found the general path faster):
+     * no memory kept */
+    if (setting == MOTE_STEP_CACHE_OFF || (setting == MOTE_STEP_CACHE_AUTO && !trying) ||
+        (trying && t->choice == 0)) {
         mote_step_cache_release(pool);
         return;
     }
     /* The arrays cover every element (they grow with the fields at the next new dt). */
-    bool valid = c->dt == dt && c->capacity >= pool->core.count;
+    bool valid = c->dt == dt && c->capacity >= count;
+    bool refilled = false;
     if (!valid && repeated) {
         valid = refill(pool);
+        refilled = valid;
         c->dt = valid ? dt : NAN;
     }
-    if (valid) {
+    if (!valid) {
+        c->dt = NAN;
+        return;
+    }
+    bool reuse = true;
+    /* a trial times the path with fewer samples, the cached one first; not a refilling step,
+     * whose kernel computes and stores every factor */
+    if (trying && t->choice < 0 && !refilled) {
+        t->arm = t->samples[1] <= t->samples[0] ? 1 : 0;
+        t->start = seconds_now();
+        reuse = t->arm == 1; /* the general path keeps the arrays, valid, for the next turn */
+    }
+    if (reuse) {
         args->use = MOTE_CACHE_REUSE;
         args->key = c->key;
         args->factor = c->factor;
-    } else {
-        c->dt = NAN;
+    }
+}
+
+void mote_step_cache_record_trial(mote_pool *pool, double seconds_per_element) {
+    mote_step_cache_trial *t = &pool->step_cache.trial;
+    if (t->arm < 0) {
+        return;
+    }
+    if (seconds_per_element < t->best[t->arm]) {
+        t->best[t->arm] = seconds_per_element;
+    }
+    t->samples[t->arm] += 1;
+    t->arm = -1;
+    if (t->samples[0] >= TRIAL_SAMPLES && t->samples[1] >= TRIAL_SAMPLES) {
+        t->choice = t->best[1] < t->best[0] ? 1 : 0;
+    }
+}
+
+void mote_step_cache_finish(mote_pool *pool, size_t elements) {
+    mote_step_cache_trial *t = &pool->step_cache.trial;
+    if (t->arm >= 0 && elements > 0) {
+        mote_step_cache_record_trial(pool, (seconds_now() - t->start) / (double)elements);
     }
 }

@@ -50,17 +50,23 @@ bool mote_spring_kind_parse(const char *name, mote_spring_kind *out);
  * per element (8 bytes, allocated at the first cached step, freed at the first step that does not
  * cache) and two more read streams per step. */
 typedef enum mote_step_cache {
-    /* cached while the pool holds at most MOTE_STEP_CACHE_AUTO_MAX_COUNT elements: while the
-     * arrays stay in cache the exp costs more than the two extra streams, from L3 misses and
-     * DRAM the streams cost more than the exp saves (bench/README.md, "The fixed-step fast
-     * path (issue 15)") */
+    /* never cached past MOTE_STEP_CACHE_AUTO_MAX_COUNT elements (from L3 misses and DRAM the
+     * two extra streams cost more than the exp saves); up to it, each pool times its own steps
+     * on both paths and keeps the faster (bench/README.md, "The fixed-step fast path (issue
+     * 15)"): at a repeated dt, after the step that fills the arrays, its steps alternate
+     * between the cached and the general path until each has 3 timed steps, then it keeps the
+     * path whose fastest step took less per element, freeing the arrays if that is the general
+     * path. Where the crossing lies depends on the CPU (the exp's speed against L2's): on Zen 4
+     * the cache paid up to 256k elements on avx512, on Zen 5 it lost from 64k. A pool tries
+     * again when its count leaves half to twice the count it tried at, when its backend
+     * changes, after a restore, and when the setting leaves AUTO and comes back. */
     MOTE_STEP_CACHE_AUTO = 0,
     MOTE_STEP_CACHE_ON,  /* cached at every size */
     MOTE_STEP_CACHE_OFF, /* never cached: no cache memory is allocated */
     MOTE_STEP_CACHE_COUNT
 } mote_step_cache;
 
-/* The largest count MOTE_STEP_CACHE_AUTO steps through the cache (elements). Measured on a
+/* The largest count MOTE_STEP_CACHE_AUTO may step through the cache (elements). Measured on a
  * Zen 4 (1 MiB L2 per core, 32 MiB L3), critical spring at 60 Hz, cached over general path:
  * avx2 2.40x at 16k, 1.83x at 256k, 0.99x at 1M, 0.79x at 8M; avx512 1.59x at 16k, 1.17x at
  * 256k, about 1.0x at 512k, 0.36x at 1M (the cached pool's 24 MiB leave the L3), 0.73x at 8M. */
