@@ -56,10 +56,11 @@ typedef enum mote_step_cache {
      * 15)"): at a repeated dt, after the step that fills the arrays, its steps alternate
      * between the cached and the general path until each has 3 timed steps, then it keeps the
      * path whose fastest step took less per element, freeing the arrays if that is the general
-     * path. Where the crossing lies depends on the CPU (the exp's speed against L2's): on Zen 4
-     * the cache paid up to 256k elements on avx512, on Zen 5 it lost from 64k. A pool tries
-     * again when its count leaves half to twice the count it tried at, when its backend
-     * changes, after a restore, and when the setting leaves AUTO and comes back. */
+     * path. Where the crossing lies depends on the CPU (the exp's speed against L2's): on
+     * Zen 4 the cache paid up to 256k elements on avx512, on Zen 5 avx512 it lost from 64k. A
+     * pool tries again when its count leaves half to twice the count it tried at, when its
+     * backend changes, after a restore, and when the setting leaves AUTO and comes back. The
+     * trial times the steps as the program runs them, between whatever else it does. */
     MOTE_STEP_CACHE_AUTO = 0,
     MOTE_STEP_CACHE_ON,  /* cached at every size */
     MOTE_STEP_CACHE_OFF, /* never cached: no cache memory is allocated */
