@@ -104,8 +104,8 @@ void mote_step_cache_plan(mote_pool *pool, float dt, mote_cache_args *args) {
     }
     /* not cached now (OFF, AUTO past its count, AUTO having found the general path faster):
      * no memory kept */
-    if (setting == MOTE_STEP_CACHE_OFF || (setting == MOTE_STEP_CACHE_AUTO && !trying) ||
-        (trying && t->choice == 0)) {
+    const bool cached_now = setting == MOTE_STEP_CACHE_ON || (trying && t->choice != 0);
+    if (!cached_now) {
         mote_step_cache_release(pool);
         return;
     }
