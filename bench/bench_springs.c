@@ -1,12 +1,12 @@
 /* Seeded, plausible springs for the benchmarks, one set kept alive at a time. */
 #include "bench_springs.h"
 
-#include "bench_buffers.h"
-
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "bench_buffers.h"
 
 /* splitmix64: a small deterministic generator. */
 static uint64_t next_random(uint64_t *state) {
