@@ -1,6 +1,7 @@
 /* The parallel step of every pool kind (the gate adapters' registry, so a new kind is
- * covered by being registered): OpenMP with any worker count from 1 to 8 ends bit for bit
- * where the serial step ends, and a pool at the kind's parallel threshold never reaches the
+ * covered by being registered): each ready task system (OpenMP's threads and mote's own
+ * workers, one test body for both) with any worker count from 1 to 8 ends bit for bit where the
+ * serial step ends, and a pool at the kind's parallel threshold never reaches the
  * task system while one just above it hands out ranges of at least that many elements. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,8 +41,27 @@ static void step_with(void *pool, const mote_task_system *tasks) {
     }
 }
 
-/* Every registered kind stepped by OpenMP with 1 to `most` workers ends on the serial bits. */
-static void check_worker_counts(unsigned most) {
+/* The ready task systems, each tested by the same body. */
+typedef enum ready_system { READY_OPENMP, READY_WORKERS } ready_system;
+
+/* A ready system with `workers` workers and the count it must report (mote_workers in *own,
+ * for mote_workers_destroy). */
+static mote_task_system make_system(ready_system which, unsigned workers, mote_workers **own,
+                                    unsigned *expected_count) {
+    *own = NULL;
+    if (which == READY_OPENMP) {
+        *expected_count = mote_openmp_available() ? workers : 1u;
+        return mote_openmp_task_system_workers(workers);
+    }
+    assert_int_equal(mote_workers_create(workers, own), MOTE_OK);
+    *expected_count = mote_workers_count(*own);
+    assert_int_equal(*expected_count, workers);
+    return mote_workers_task_system(*own);
+}
+
+/* Every registered kind stepped by a ready system with 1 to `most` workers ends on the serial
+ * bits. */
+static void check_worker_counts(ready_system which, unsigned most) {
     size_t adapter_count;
     const pool_adapter *const *all = pool_adapters_all(&adapter_count);
     for (size_t k = 0; k < adapter_count; ++k) {
@@ -54,23 +74,36 @@ static void check_worker_counts(unsigned most) {
         const uint64_t expected = pool_adapter_hash(a, serial);
         a->destroy(serial);
         for (unsigned workers = 1; workers <= most; ++workers) {
-            mote_task_system tasks = mote_openmp_task_system_workers(workers);
-            assert_int_equal(tasks.worker_count, mote_openmp_available() ? workers : 1u);
+            mote_workers *own;
+            unsigned expected_count;
+            mote_task_system tasks = make_system(which, workers, &own, &expected_count);
+            assert_int_equal(tasks.worker_count, expected_count);
             void *parallel = make_pool(a, count);
             step_with(parallel, &tasks);
             if (pool_adapter_hash(a, parallel) != expected) {
-                fail_msg("%s: %u workers differ from the serial step", a->name, workers);
+                fail_msg("%s: %u workers (%s) differ from the serial step", a->name, workers,
+                         which == READY_OPENMP ? "OpenMP" : "mote_workers");
             }
             a->destroy(parallel);
+            mote_workers_destroy(own);
         }
     }
 }
 
+/* 8 natively; 2 under the emulated gates (MOTE_TEST_SCALE), where every thread is a slow
+ * emulated core */
+static unsigned most_workers(void) {
+    return test_max_workers(test_scaled(8) < 2 ? 2u : (unsigned)test_scaled(8));
+}
+
 static void any_worker_count_gives_the_serial_bits(void **unused) {
     (void)unused;
-    /* 8 natively; 2 under the emulated gates (MOTE_TEST_SCALE), where every thread is a slow
-     * emulated core */
-    check_worker_counts(test_max_workers(test_scaled(8) < 2 ? 2u : (unsigned)test_scaled(8)));
+    check_worker_counts(READY_OPENMP, most_workers());
+}
+
+static void any_count_of_motes_workers_gives_the_serial_bits(void **unused) {
+    (void)unused;
+    check_worker_counts(READY_WORKERS, most_workers());
 }
 
 /* The ready system's learnt shares (worker_shares.h) move where ranges split, never the bits:
@@ -85,7 +118,8 @@ static void learnt_shares_give_the_serial_bits(void **unused) {
     size_t split[3];
     mote_shares_split(2000, 1, 2, split);
     assert_true(split[1] > 1400);
-    check_worker_counts(test_max_workers(2));
+    check_worker_counts(READY_OPENMP, test_max_workers(2));
+    check_worker_counts(READY_WORKERS, test_max_workers(2));
     mote_shares_reset();
 }
 
@@ -131,6 +165,7 @@ static void small_pools_stay_on_this_thread(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(any_worker_count_gives_the_serial_bits),
+        cmocka_unit_test(any_count_of_motes_workers_gives_the_serial_bits),
         cmocka_unit_test(learnt_shares_give_the_serial_bits),
         cmocka_unit_test(small_pools_stay_on_this_thread),
     };

@@ -33,12 +33,7 @@ static void *openmp_enqueue(mote_task_fn *task, size_t item_count, size_t min_ra
     if (item_count == 0) {
         return NULL;
     }
-    int workers = workers_of(user_context);
-    /* never a range shorter than min_range (but the last) */
-    size_t fit = min_range > 0 ? item_count / min_range : item_count;
-    fit = fit > 0 ? fit : 1;
-    workers = (size_t)workers < fit ? workers : (int)fit;
-    workers = workers < MOTE_SHARES_MAX_WORKERS ? workers : MOTE_SHARES_MAX_WORKERS;
+    const int workers = mote_shares_worker_count(item_count, min_range, workers_of(user_context));
     size_t bounds[MOTE_SHARES_MAX_WORKERS + 1];
     mote_shares_split(item_count, min_range, workers, bounds);
 #ifdef _OPENMP

@@ -25,6 +25,14 @@ static void store_share(int w, double share) {
     atomic_store_explicit(&learnt[w], bits, memory_order_relaxed);
 }
 
+int mote_shares_worker_count(size_t item_count, size_t min_range, int workers) {
+    size_t fit = min_range > 0 ? item_count / min_range : item_count;
+    fit = fit > 0 ? fit : 1;
+    int count = (size_t)workers < fit ? workers : (int)fit;
+    count = count < MOTE_SHARES_MAX_WORKERS ? count : MOTE_SHARES_MAX_WORKERS;
+    return count > 0 ? count : 1;
+}
+
 void mote_shares_split(size_t item_count, size_t min_range, int workers, size_t *bounds) {
     double weight[MOTE_SHARES_MAX_WORKERS];
     const int learnt_workers = workers <= MOTE_SHARES_MAX_WORKERS ? workers : 0;

@@ -19,6 +19,10 @@
  * by the OS keeps some work and is measured again. */
 #define MOTE_SHARES_FLOOR 0.25
 
+/* How many of `workers` a step of item_count items uses: never a range shorter than min_range
+ * (but the last), at most MOTE_SHARES_MAX_WORKERS, at least 1. */
+int mote_shares_worker_count(size_t item_count, size_t min_range, int workers);
+
 /* Splits [0, item_count) into `workers` contiguous ranges, bounds[0] = 0 <= bounds[1] <= ... <=
  * bounds[workers] = item_count, worker w taking [bounds[w], bounds[w + 1]), in proportion to
  * the learnt shares; every range holds at least min_range items when item_count >= workers *

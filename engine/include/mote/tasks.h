@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mote/base.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -62,6 +64,45 @@ mote_task_system mote_openmp_task_system_workers(unsigned worker_count);
 
 /* True when this build of mote has OpenMP, so mote_openmp_task_system() runs in parallel. */
 bool mote_openmp_available(void);
+
+/* Worker threads of mote's own, for a game without a task system of its own: the ready system
+ * with the cheapest fork and join (bench/README.md, "mote's own workers").
+ *
+ * - The calling thread is worker 0 and steps the first range itself; worker_count - 1 threads
+ *   take one contiguous range each, the same part of a pool every step, sized by each worker's
+ *   learnt speed (as mote_openmp_task_system's, and shared with it).
+ * - A range no thread has started by the time the calling thread finishes its own is stepped
+ *   by the calling thread: a worker the OS has not run (a loaded machine, a sleeping thread)
+ *   costs the step its range's time, never a wait for the OS.
+ * - Between steps a worker spins for MOTE_WORKERS_SPIN_SECONDS, so steps that follow each other
+ *   (the pools of one frame) find it awake; then it sleeps until the next step, so it takes no
+ *   CPU between frames. The first step after a sleep wakes it and does not wait for it.
+ * - One step at a time: a step that finds the workers busy with another thread's step (or a
+ *   step from inside a range) runs serially on its own thread, with the same bits.
+ * Any worker count gives the serial step's bits. */
+typedef struct mote_workers mote_workers;
+
+/* How long, in seconds, a worker spins for the next step before it sleeps. */
+#define MOTE_WORKERS_SPIN_SECONDS 200e-6
+
+/* The most workers a mote_workers may have. */
+#define MOTE_WORKERS_MAX 64
+
+/* Starts worker_count - 1 threads (0: one worker per online CPU). Errors:
+ * MOTE_ERROR_INVALID_ARGUMENT (out_workers NULL, worker_count above MOTE_WORKERS_MAX),
+ * MOTE_ERROR_OUT_OF_MEMORY (the allocator or the OS refused; nothing is left running). In a
+ * build without POSIX threads the workers are the calling thread alone (worker_count 1). */
+mote_status mote_workers_create(unsigned worker_count, mote_workers **out_workers);
+
+/* Stops and joins the threads and frees the workers (NULL is ignored). No step may be running
+ * on them. */
+void mote_workers_destroy(mote_workers *workers);
+
+/* The task system that runs steps on workers (valid until mote_workers_destroy). */
+mote_task_system mote_workers_task_system(mote_workers *workers);
+
+/* The number of workers, the calling thread included (0 for NULL). */
+unsigned mote_workers_count(const mote_workers *workers);
 
 #ifdef __cplusplus
 }
