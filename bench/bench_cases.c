@@ -7,6 +7,7 @@
 #include "bench_run.h"
 #include "bench_shim.h"
 #include "bench_springs.h"
+#include "bench_tasks.h"
 #include "memory_loop.h"
 #include "naive_springs.h"
 #include "peers/peers.h"
@@ -19,6 +20,7 @@ typedef enum bench_impl {
     IMPL_POOL,       /* mote_spring_pool_step on a pool created with the case's backend */
     IMPL_POOL_FIXED, /* the same pool at the same fixed dt with the step cache on (issue 15) */
     IMPL_OPENMP,     /* mote_spring_pool_step_parallel on mote_openmp_task_system() */
+    IMPL_WORKERS,    /* mote_spring_pool_step_parallel on mote_workers (bench_tasks.h) */
     IMPL_NAIVE,      /* the naive array-of-structs loop (naive_springs.h) */
     IMPL_GCC_AVX2,   /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
     IMPL_GCC_NATIVE, /* GCC's vectorization, -O3 -march=native -ffast-math (critical only) */
@@ -50,8 +52,15 @@ static bool step_pool(void *context) {
 
 static bool step_pool_openmp(void *context) {
     bench_springs *springs = context;
-    mote_task_system tasks = mote_openmp_task_system();
-    return mote_spring_pool_step_parallel(springs->pool, BENCH_DT, &tasks) == MOTE_OK;
+    return mote_spring_pool_step_parallel(springs->pool, BENCH_DT,
+                                          bench_task_system(BENCH_OPENMP)) == MOTE_OK;
+}
+
+static bool step_pool_workers(void *context) {
+    bench_springs *springs = context;
+    const mote_task_system *tasks = bench_task_system(BENCH_WORKERS);
+    return tasks != NULL &&
+           mote_spring_pool_step_parallel(springs->pool, BENCH_DT, tasks) == MOTE_OK;
 }
 
 static void restore_pool(void *context) {
@@ -189,7 +198,8 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
     switch (c->impl) {
     case IMPL_POOL:
     case IMPL_POOL_FIXED:
-    case IMPL_OPENMP: {
+    case IMPL_OPENMP:
+    case IMPL_WORKERS: {
         mote_status status = bench_springs_make_pool(springs);
         *error = mote_status_name(status);
         if (status == MOTE_OK) { /* the general rows measure the exp, the fixed rows the cache */
@@ -197,7 +207,9 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
                                                                         ? MOTE_STEP_CACHE_ON
                                                                         : MOTE_STEP_CACHE_OFF);
         }
-        job->step = c->impl == IMPL_OPENMP ? step_pool_openmp : step_pool;
+        job->step = c->impl == IMPL_OPENMP    ? step_pool_openmp
+                    : c->impl == IMPL_WORKERS ? step_pool_workers
+                                              : step_pool;
         job->restore = restore_pool;
         job->bytes_per_element = bench_springs_pool_bytes_per_element(springs);
         if (c->impl == IMPL_POOL_FIXED) {
@@ -239,7 +251,8 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
 /* The benchmark body: user is the bench_case, arg the element count. */
 static void run_case(mote_bench_state *state, void *user, int64_t arg) {
     const bench_case *c = user;
-    bool pool = c->impl == IMPL_POOL || c->impl == IMPL_POOL_FIXED || c->impl == IMPL_OPENMP;
+    bool pool = c->impl == IMPL_POOL || c->impl == IMPL_POOL_FIXED || c->impl == IMPL_OPENMP ||
+                c->impl == IMPL_WORKERS;
     mote_backend backend = pool ? c->backend : MOTE_BACKEND_SCALAR;
     bench_springs *springs = bench_springs_acquire(c->kind, backend, (size_t)arg);
     bench_job job;
@@ -265,7 +278,9 @@ static const char *impl_name(const bench_case *c) {
         snprintf(composed_name, sizeof composed_name, "%s_fixed", mote_backend_name(c->backend));
         return composed_name;
     case IMPL_OPENMP:
-        snprintf(composed_name, sizeof composed_name, "%s_openmp", mote_backend_name(c->backend));
+    case IMPL_WORKERS:
+        snprintf(composed_name, sizeof composed_name, "%s%s", mote_backend_name(c->backend),
+                 bench_parallel_suffix(c->impl == IMPL_OPENMP ? BENCH_OPENMP : BENCH_WORKERS));
         return composed_name;
     case IMPL_NAIVE:
         return "naive";
@@ -342,8 +357,13 @@ static void add_kind_cases(mote_spring_kind kind) {
         }
     }
     /* The parallel step on the best backend: a memory-bound kind and a compute-bound one. */
-    if (mote_openmp_available() && (kind == MOTE_SPRING_CRITICAL || kind == MOTE_SPRING_DAMPED)) {
-        add_case(kind, IMPL_OPENMP, mote_backend_detect());
+    if (kind == MOTE_SPRING_CRITICAL || kind == MOTE_SPRING_DAMPED) {
+        if (bench_parallel_available(BENCH_OPENMP)) {
+            add_case(kind, IMPL_OPENMP, mote_backend_detect());
+        }
+        if (bench_parallel_available(BENCH_WORKERS)) {
+            add_case(kind, IMPL_WORKERS, mote_backend_detect());
+        }
     }
 }
 
@@ -353,7 +373,7 @@ static void register_at(int first_case, size_t count) {
         snprintf(name, sizeof name, "spring/%s/%s/%zu", mote_spring_kind_name(cases[i].kind),
                  impl_name(&cases[i]), count);
         /* The parallel step's work runs on other threads too: its rates are wall-clock. */
-        if (cases[i].impl == IMPL_OPENMP) {
+        if (cases[i].impl == IMPL_OPENMP || cases[i].impl == IMPL_WORKERS) {
             mote_bench_register_real_time(name, run_case, &cases[i], (int64_t)count);
         } else {
             mote_bench_register(name, run_case, &cases[i], (int64_t)count);

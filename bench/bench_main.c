@@ -5,6 +5,7 @@
 #include "bench_shim.h"
 #include "bench_snapshot.h"
 #include "bench_springs.h"
+#include "bench_tasks.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
@@ -24,5 +25,6 @@ int main(int argc, char **argv) {
     bench_springs_release();
     bench_pools_release();
     bench_snapshot_release();
+    bench_tasks_release();
     return exit_code;
 }

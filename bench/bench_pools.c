@@ -7,6 +7,7 @@
 
 #include "bench_run.h"
 #include "bench_shim.h"
+#include "bench_tasks.h"
 #include "pool.h"
 
 static const size_t pool_counts[] = {1024, 16384, 65536, 1048576};
@@ -79,8 +80,13 @@ static bool step(void *context) {
 
 static bool step_openmp(void *context) {
     const bench_pool *p = context;
-    const mote_task_system tasks = mote_openmp_task_system();
-    return p->kind->step(p->pool, &tasks);
+    return p->kind->step(p->pool, bench_task_system(BENCH_OPENMP));
+}
+
+static bool step_workers(void *context) {
+    const bench_pool *p = context;
+    const mote_task_system *tasks = bench_task_system(BENCH_WORKERS);
+    return tasks != NULL && p->kind->step(p->pool, tasks);
 }
 
 static void restore(void *context) {
@@ -101,7 +107,7 @@ static void restore(void *context) {
 typedef struct pool_case {
     const bench_pool_kind *kind;
     mote_backend backend;
-    bool openmp;
+    bench_parallel parallel;
     bool frames; /* every step timed alone: frames/... (bench_run_frames) */
 } pool_case;
 
@@ -116,16 +122,16 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
         mote_bench_skip_with_error(state, "could not build the pool");
         return;
     }
-    bench_job job = {c->openmp ? step_openmp : step, restore, p, p->count,
-                     c->kind->bytes_per_element};
+    static bool (*const steps[BENCH_PARALLEL_COUNT])(void *) = {step, step_openmp, step_workers};
+    bench_job job = {steps[c->parallel], restore, p, p->count, c->kind->bytes_per_element};
     (c->frames ? bench_run_frames : bench_run)(state, &job);
 }
 
 /* The case for kind on backend, serial or parallel (made once, shared by every size). */
-static const pool_case *case_for(const bench_pool_kind *kind, mote_backend backend, bool openmp,
-                                 bool frames) {
+static const pool_case *case_for(const bench_pool_kind *kind, mote_backend backend,
+                                 bench_parallel parallel, bool frames) {
     for (int k = 0; k < case_count; ++k) {
-        if (cases[k].kind == kind && cases[k].backend == backend && cases[k].openmp == openmp &&
+        if (cases[k].kind == kind && cases[k].backend == backend && cases[k].parallel == parallel &&
             cases[k].frames == frames) {
             return &cases[k];
         }
@@ -133,21 +139,24 @@ static const pool_case *case_for(const bench_pool_kind *kind, mote_backend backe
     if (case_count == MAX_POOL_CASES) {
         return NULL;
     }
-    cases[case_count] = (pool_case){kind, backend, openmp, frames};
+    cases[case_count] = (pool_case){kind, backend, parallel, frames};
     return &cases[case_count++];
 }
 
-/* frames/<kind>/<best>/<count> and, with OpenMP, frames/<kind>/<best>_openmp/<count>: the
- * median, 99th-percentile and worst step beside the mean, for the frame-time study
+/* frames/<kind>/<best><suffix>/<count>, serial and on each ready task system (bench_tasks.h):
+ * the median, 99th-percentile and worst step beside the mean, for the frame-time study
  * (bench/README.md). */
 static void register_frame_cases(const bench_pool_kind *kind) {
     static const int64_t frame_counts[] = {1024, 16384, 65536}; /* 1024: the CI smoke run */
-    for (int openmp = 0; openmp <= (mote_openmp_available() ? 1 : 0); ++openmp) {
-        const pool_case *c = case_for(kind, mote_backend_detect(), openmp, true);
+    for (int parallel = 0; parallel < BENCH_PARALLEL_COUNT; ++parallel) {
+        const pool_case *c =
+            bench_parallel_available((bench_parallel)parallel)
+                ? case_for(kind, mote_backend_detect(), (bench_parallel)parallel, true)
+                : NULL;
         for (size_t n = 0; c != NULL && n < sizeof frame_counts / sizeof frame_counts[0]; ++n) {
             char name[96];
             snprintf(name, sizeof name, "frames/%s/%s%s/%lld", kind->name,
-                     mote_backend_name(c->backend), openmp ? "_openmp" : "",
+                     mote_backend_name(c->backend), bench_parallel_suffix(c->parallel),
                      (long long)frame_counts[n]);
             /* the counters are wall-clock frame times; the Time column is what the shim's
              * default clock gives, the calling thread's CPU time */
@@ -162,7 +171,7 @@ void bench_register_pool_cases(const bench_pool_kind *kind) {
         char name[96];
         for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
             const pool_case *c = mote_backend_available((mote_backend)b)
-                                     ? case_for(kind, (mote_backend)b, false, false)
+                                     ? case_for(kind, (mote_backend)b, BENCH_SERIAL, false)
                                      : NULL;
             if (c != NULL) {
                 snprintf(name, sizeof name, "%s/%s/%lld", kind->name, mote_backend_name(c->backend),
@@ -171,13 +180,17 @@ void bench_register_pool_cases(const bench_pool_kind *kind) {
             }
         }
         /* the parallel step's work runs on other threads too: its rates are wall-clock */
-        const pool_case *c = mote_openmp_available() && pool_counts[n] >= 16384
-                                 ? case_for(kind, mote_backend_detect(), true, false)
-                                 : NULL;
-        if (c != NULL) {
-            snprintf(name, sizeof name, "%s/%s_openmp/%lld", kind->name,
-                     mote_backend_name(c->backend), (long long)count);
-            mote_bench_register_real_time(name, run_case, (void *)c, count);
+        for (int parallel = BENCH_OPENMP; parallel < BENCH_PARALLEL_COUNT; ++parallel) {
+            const pool_case *c =
+                bench_parallel_available((bench_parallel)parallel) && pool_counts[n] >= 16384
+                    ? case_for(kind, mote_backend_detect(), (bench_parallel)parallel, false)
+                    : NULL;
+            if (c != NULL) {
+                snprintf(name, sizeof name, "%s/%s%s/%lld", kind->name,
+                         mote_backend_name(c->backend), bench_parallel_suffix(c->parallel),
+                         (long long)count);
+                mote_bench_register_real_time(name, run_case, (void *)c, count);
+            }
         }
     }
     register_frame_cases(kind);

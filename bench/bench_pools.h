@@ -28,9 +28,10 @@ typedef struct bench_pool_kind {
     size_t bytes_per_element; /* memory one step moves per element: the bytes reported */
 } bench_pool_kind;
 
-/* Registers name/<backend>/<count> for every runnable backend and size, and, where this build
- * has OpenMP, name/<best>_openmp/<count> (the parallel step on mote_openmp_task_system() and
- * the detected backend, timed by the wall clock) at 16384, 65536 and 1048576. */
+/* Registers name/<backend>/<count> for every runnable backend and size, and the parallel step
+ * on the detected backend, timed by the wall clock, at 16384, 65536 and 1048576:
+ * name/<best>_openmp/<count> (mote_openmp_task_system(), where this build has OpenMP) and
+ * name/<best>_workers/<count> (mote_workers on every online CPU, where there are two or more). */
 void bench_register_pool_cases(const bench_pool_kind *kind);
 
 /* Frees the pool kept alive between benchmarks. */
