@@ -1,10 +1,10 @@
 /* mote: stepping a pool on more than one core, through the caller's task system.
  *
- * A game usually owns its worker threads. mote does not start threads of its own: a pool's
- * parallel step hands ranges of elements to the task system given here, in the style of
- * Box2D v3's enqueue/finish callbacks, and mote_openmp_task_system() is a ready one built on
- * OpenMP. Ranges are independent and every kernel gives the same bits for any split, so a
- * parallel step is bit for bit the serial step. */
+ * A game usually owns its worker threads: a pool's parallel step hands ranges of elements to
+ * the task system given here, in the style of Box2D v3's enqueue/finish callbacks. Two are
+ * ready: mote_workers_task_system() on threads mote starts only when mote_workers_create asks
+ * it to, and mote_openmp_task_system() on OpenMP. Ranges are independent and every kernel
+ * gives the same bits for any split, so a parallel step is bit for bit the serial step. */
 #ifndef MOTE_TASKS_H
 #define MOTE_TASKS_H
 
@@ -55,7 +55,8 @@ typedef struct mote_task_system {
  *   step costs about 1 us of fork and join that way, against 80 us with
  *   OMP_WAIT_POLICY=passive (workers woken from sleep every step). Spinning workers compete
  *   with other threads on a loaded machine, where frames can take milliseconds: there, set
- *   OMP_WAIT_POLICY=passive or hand mote the game's own task system. */
+ *   OMP_WAIT_POLICY=passive, or use mote_workers (below), whose steps never wait for a thread
+ *   the OS has not run, or hand mote the game's own task system. */
 mote_task_system mote_openmp_task_system(void);
 
 /* The same with worker_count threads chosen at run time (0: omp_get_max_threads()). Any count

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The parallel step against the one-core step, per pool kind, from one mote-bench run.
+
+Reads Google Benchmark JSON from mote-bench and prints, for each ready task system that ran
+(<best>_openmp: mote_openmp_task_system(); <best>_workers: mote_workers), how many times faster
+its wall-clock step is than <best>, the same kind's one-core row of the same run, at every
+size, then issue 10's targets (>= 1.8x at 65536, >= 1.9x at 1048576 for every kind) read from
+that table.
+
+    mote-bench --benchmark_filter='^(spring/critical|spring/damped|movers|debris)/avx512(_openmp|_workers)?/(16384|65536|1048576)(/real_time)?$' \\
+        --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \\
+        --benchmark_report_aggregates_only=true --benchmark_out=two.json --benchmark_out_format=json
+    python3 bench/two_cores.py two.json
+
+Standard library only (and bench/ratios.py's readers). Reads standard input without a file.
+"""
+
+import shlex
+import sys
+
+import ratios
+
+SYSTEMS = [("_openmp", "mote_openmp_task_system()"), ("_workers", "mote_workers")]
+TARGETS = {65536: 1.8, 1048576: 1.9}
+
+
+def collect(data):
+    """{(kind, impl, count): [runs]} of the pool rows (frames/ and snapshot/ left out)."""
+    runs = {}
+    for bench in data.get("benchmarks", []):
+        parts = bench.get("run_name", bench["name"]).split("/")
+        if parts and parts[-1] == "real_time":
+            parts = parts[:-1]
+        if len(parts) < 3 or parts[0] in ("frames", "snapshot"):
+            continue
+        try:
+            count = int(parts[-1])
+        except ValueError:
+            continue
+        runs.setdefault(("/".join(parts[:-2]), parts[-2], count), []).append(bench)
+    return {key: ratios.ns_per_element(entries) for key, entries in runs.items()}
+
+
+def system_table(table, suffix, name, source):
+    """The speed-up of one system's rows over their one-core rows, and the targets' verdict."""
+    # (kind, its one-core row), by kind
+    rows = sorted({(kind, impl[:-len(suffix)]) for kind, impl, _ in table
+                   if impl.endswith(suffix)})
+    if not rows:
+        return []
+    counts = sorted({c for kind, impl, c in table if impl.endswith(suffix)})
+    lines = [f"### Two cores: {name}", "",
+             f"`<kind>/<best>{suffix}/<count>` against `<kind>/<best>/<count>` of the same run "
+             f"(wall-clock against one core). {ratios.caption(source)}", "",
+             *ratios.size_header("kind", counts)]
+    missed = []
+    for kind, best in rows:
+        cells = []
+        for c in counts:
+            one = table.get((kind, best, c))
+            two = table.get((kind, best + suffix, c))
+            ratio = one / two if one and two else None
+            cells.append(ratios.fmt_ratio(ratio))
+            if c in TARGETS and (ratio is None or ratio < TARGETS[c]):
+                missed.append(f"{kind} at {c} ({ratios.fmt_ratio(ratio)})")
+        lines.append(f"| {kind} ({best}) | " + " | ".join(cells) + " |")
+    lines.append("")
+    targets = ", ".join(f">= {t:.1f}x at {c}" for c, t in sorted(TARGETS.items()))
+    lines.append(f"{name}: every kind {targets}: " +
+                 ("met." if not missed else "missed by " + ", ".join(missed) + "."))
+    lines.append("")
+    return lines
+
+
+def main(argv):
+    args = ratios.parse_args(argv)
+    data = ratios.load(args.json)
+    context = data.get("context", {})
+    source = {
+        "command": args.command or context.get("command", "(command not recorded)"),
+        "script": " ".join(shlex.quote(a) for a in ["python3", "bench/two_cores.py"] + argv),
+    }
+    table = collect(data)
+    lines = []
+    for suffix, name in SYSTEMS:
+        lines += system_table(table, suffix, name, source)
+    if not lines:
+        print("two_cores.py: no <kind>/<best>_openmp or _workers rows in the run",
+              file=sys.stderr)
+        return 1
+    header = ["## mote-bench: two cores", ""] + ratios.context_lines(context)
+    print("\n".join(header + ratios.noise_line(data) + lines).rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
