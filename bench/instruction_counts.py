@@ -26,7 +26,8 @@ import tempfile
 
 BACKENDS = ("scalar", "portable", "avx2")
 KERNEL = re.compile(r"^mote_kernel_(?P<kind>[a-z_]+?)_(?P<backend>%s)$" % "|".join(BACKENDS))
-# mote-bench's one-core rows of every kind (the pools' own, not the baselines or _openmp rows).
+# mote-bench's one-core rows of every kind (the pools' own, not the baselines or the parallel
+# _openmp and _workers rows).
 ROWS = r"^(spring/[a-z_]+|movers|debris|stages|flights|docking|launch|orientation/[a-z]+)/(%s)/%d$"
 
 

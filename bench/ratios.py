@@ -29,9 +29,9 @@ IMPL_ORDER = ["naive", "scalar", "portable", "portable_fixed", "neon", "neon_fix
               "avx2_fixed", "avx512", "avx512_fixed", "gcc_avx2",
               "gcc_native", "highway", "sleef_avx2", "sleef_avx512", "memory"]
 
-# mote's serial backends (the <backend>_openmp rows run on every core and are left out), and
-# the peers (bench/peers/): the same critical spring over the same float arrays with another
-# SIMD library.
+# mote's serial backends (the <backend>_openmp and _workers rows run on every core and are
+# left out: bench/two_cores.py reads them), and the peers (bench/peers/): the same critical
+# spring over the same float arrays with another SIMD library.
 MOTE_BACKENDS = ["scalar", "portable", "neon", "avx2", "avx512"]
 PEERS = ["highway", "sleef_avx2", "sleef_avx512"]
 

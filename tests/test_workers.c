@@ -1,8 +1,9 @@
 /* mote_workers (mote/tasks.h), mote's own ready task system: every item of a step runs exactly
- * once whatever the worker count; a range no thread starts is stepped by the calling thread; a
- * step that finds the workers busy runs on its own thread; bad input and a refused allocation
- * are errors that leave nothing running. That steps on it give the serial bits for every pool
- * kind is test_parallel_kinds's (one body for both ready systems). */
+ * once whatever the worker count, and no task call is empty; a range no thread starts is
+ * stepped by the calling thread; a step that finds the workers busy runs on its own thread;
+ * bad input and a refused allocation are errors that leave nothing running. That steps on it
+ * give the serial bits for every pool kind is test_parallel_kinds's (one body for both ready
+ * systems). */
 #if defined(MOTE_TEST_HAS_PTHREADS)
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #endif
@@ -22,6 +23,7 @@
 
 #include "mote/mote.h"
 #include "test_support.h"
+#include "worker_shares.h"
 #include "worker_threads.h"
 
 #define MAX_ITEMS 5000
@@ -32,6 +34,7 @@ typedef struct counting_task {
     _Atomic unsigned calls;
     _Atomic unsigned calls_off_caller; /* ranges run with a worker index other than 0 */
     _Atomic unsigned bad_index;        /* ranges run with an index >= the worker count */
+    _Atomic unsigned empty;            /* calls with no items */
     unsigned worker_count;
     unsigned first_range_sleep_us; /* the range starting at item 0 sleeps this long first */
 } counting_task;
@@ -53,6 +56,7 @@ static void count_items(size_t begin, size_t end, unsigned worker_index, void *c
     atomic_fetch_add(&t->calls, 1u);
     atomic_fetch_add(&t->calls_off_caller, worker_index != 0 ? 1u : 0u);
     atomic_fetch_add(&t->bad_index, worker_index >= t->worker_count ? 1u : 0u);
+    atomic_fetch_add(&t->empty, begin >= end ? 1u : 0u);
     for (size_t i = begin; i < end; ++i) {
         atomic_fetch_add(&t->runs[i], 1);
     }
@@ -76,6 +80,7 @@ static void step_once(const mote_task_system *tasks, counting_task *t, size_t it
         }
     }
     assert_int_equal(atomic_load(&t->bad_index), 0);
+    assert_int_equal(atomic_load(&t->empty), 0);
 }
 
 static void every_item_runs_once_for_any_worker_count(void **unused) {
@@ -108,6 +113,31 @@ static void every_item_runs_once_for_any_worker_count(void **unused) {
         assert_int_equal(atomic_load(&t.calls) - before, 1);
         mote_workers_destroy(w);
     }
+}
+
+/* Learnt shares can leave a worker no items (2 items, min_range 0, worker 1 taught to be 9
+ * times slower: worker 0 takes both): its range is skipped, never called empty. */
+static void a_range_without_items_is_not_run(void **unused) {
+    (void)unused;
+    static counting_task t;
+    for (int round = 0; round < 64; ++round) {
+        const size_t bounds[3] = {0, 1000, 2000};
+        const double seconds[2] = {1e-3, 9e-3};
+        mote_shares_learn(2, bounds, seconds);
+    }
+    size_t split[3];
+    mote_shares_split(2, 0, 2, split);
+    assert_int_equal(split[1], 2); /* the empty range the case is about */
+    mote_workers *w = NULL;
+    assert_int_equal(mote_workers_create(test_max_workers(2), &w), MOTE_OK);
+    const mote_task_system tasks = mote_workers_task_system(w);
+    reset(&t, mote_workers_count(w));
+    for (int round = 0; round < 100; ++round) {
+        step_once(&tasks, &t, 2, 0);
+    }
+    assert_int_equal(atomic_load(&t.calls), 100);
+    mote_workers_destroy(w);
+    mote_shares_reset();
 }
 
 static void held_threads_leave_every_range_to_the_caller(void **unused) {
@@ -254,6 +284,7 @@ static void zero_asks_for_one_worker_per_cpu(void **unused) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_item_runs_once_for_any_worker_count),
+        cmocka_unit_test(a_range_without_items_is_not_run),
         cmocka_unit_test(held_threads_leave_every_range_to_the_caller),
         cmocka_unit_test(a_busy_system_steps_on_the_calling_thread),
         cmocka_unit_test(bad_input_and_refused_memory_are_errors),

@@ -134,7 +134,9 @@ static void *worker_main(void *argument) {
                                                     memory_order_acquire, memory_order_relaxed)) {
             /* taken: the caller waits for DONE, so this step's task and range stay put */
             const double began = seconds_now();
-            w->task(slot->begin, slot->end, index, w->task_context);
+            if (slot->begin < slot->end) {
+                w->task(slot->begin, slot->end, index, w->task_context);
+            }
             slot->seconds = seconds_now() - began;
             atomic_store_explicit(&slot->state, state_of(seen, PHASE_DONE), memory_order_release);
         }
@@ -154,6 +156,13 @@ static void wait_for_range(range_slot *slot, uint64_t generation) {
             spin_pause();
             yielding = i % 256 == 0 && seconds_now() > yield_after;
         }
+    }
+}
+
+/* Runs [begin, end) on the calling thread (worker 0), unless it is empty. */
+static void run_range(mote_task_fn *task, size_t begin, size_t end, void *task_context) {
+    if (begin < end) {
+        task(begin, end, 0, task_context);
     }
 }
 
@@ -179,7 +188,7 @@ static void run_step(mote_workers *w, mote_task_fn *task, size_t item_count, siz
         pthread_mutex_unlock(&w->lock);
     }
     double began = seconds_now();
-    task(bounds[0], bounds[1], 0, task_context);
+    run_range(task, bounds[0], bounds[1], task_context);
     seconds[0] = seconds_now() - began;
     bool stolen[MOTE_WORKERS_MAX] = {false};
     bool any_stolen = false;
@@ -188,7 +197,7 @@ static void run_step(mote_workers *w, mote_task_fn *task, size_t item_count, siz
         if (atomic_compare_exchange_strong_explicit(&w->slots[r].state, &open,
                                                     state_of(generation, PHASE_STOLEN),
                                                     memory_order_acquire, memory_order_relaxed)) {
-            task(bounds[r], bounds[r + 1], 0, task_context);
+            run_range(task, bounds[r], bounds[r + 1], task_context);
             stolen[r] = any_stolen = true;
         }
     }
