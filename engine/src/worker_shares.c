@@ -26,11 +26,14 @@ static void store_share(int w, double share) {
 }
 
 int mote_shares_worker_count(size_t item_count, size_t min_range, int workers) {
-    size_t fit = min_range > 0 ? item_count / min_range : item_count;
-    fit = fit > 0 ? fit : 1;
-    int count = (size_t)workers < fit ? workers : (int)fit;
+    const size_t fit = min_range > 0 ? item_count / min_range : item_count; /* whole ranges */
+    size_t count = workers > 1 ? (size_t)workers : 1;
+    count = count < fit ? count : fit;
     count = count < MOTE_SHARES_MAX_WORKERS ? count : MOTE_SHARES_MAX_WORKERS;
-    return count > 0 ? count : 1;
+    /* cppcheck follows the OpenMP-less call (workers 1) into this line and calls the condition
+     * always false; with workers > 1 it is not */
+    /* cppcheck-suppress knownConditionTrueFalse */
+    return count > 1 ? (int)count : 1; /* fewer items than one range: still one */
 }
 
 void mote_shares_split(size_t item_count, size_t min_range, int workers, size_t *bounds) {
