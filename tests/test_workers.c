@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -269,6 +270,36 @@ static void bad_input_and_refused_memory_are_errors(void **unused) {
     mote_workers_destroy(NULL);
 }
 
+/* An allocator that counts its blocks (aligned_alloc underneath). */
+static int live_blocks;
+
+static void *counted_alloc(size_t size, size_t alignment, void *user) {
+    (void)user;
+    void *p = aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+    live_blocks += p != NULL;
+    return p;
+}
+
+static void counted_free(void *ptr, size_t size, void *user) {
+    (void)size;
+    (void)user;
+    live_blocks -= ptr != NULL;
+    free(ptr);
+}
+
+/* The workers are freed by the allocator they were made with, whatever is set by then. */
+static void workers_free_through_their_own_allocator(void **unused) {
+    (void)unused;
+    const mote_allocator counting = {counted_alloc, counted_free, NULL};
+    mote_set_allocator(&counting);
+    mote_workers *w = NULL;
+    assert_int_equal(mote_workers_create(test_max_workers(2), &w), MOTE_OK);
+    mote_set_allocator(NULL);
+    assert_int_equal(live_blocks, 1);
+    mote_workers_destroy(w);
+    assert_int_equal(live_blocks, 0);
+}
+
 static void zero_asks_for_one_worker_per_cpu(void **unused) {
     (void)unused;
     if (test_max_workers(2) < 2) {
@@ -288,6 +319,7 @@ int main(void) {
         cmocka_unit_test(held_threads_leave_every_range_to_the_caller),
         cmocka_unit_test(a_busy_system_steps_on_the_calling_thread),
         cmocka_unit_test(bad_input_and_refused_memory_are_errors),
+        cmocka_unit_test(workers_free_through_their_own_allocator),
         cmocka_unit_test(zero_asks_for_one_worker_per_cpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

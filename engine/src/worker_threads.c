@@ -61,7 +61,8 @@ struct mote_workers {
     alignas(64) _Atomic int busy; /* a step is running on these workers */
     _Atomic unsigned sleepers;    /* threads asleep on wake */
     unsigned worker_count;
-    unsigned thread_count; /* threads started: worker_count - 1 once created */
+    unsigned thread_count;    /* threads started: worker_count - 1 once created */
+    mote_allocator allocator; /* the one it was created with, which frees it */
 #if defined(MOTE_HAVE_PTHREADS)
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -272,6 +273,7 @@ mote_status mote_workers_create(unsigned worker_count, mote_workers **out_worker
         return MOTE_ERROR_OUT_OF_MEMORY;
     }
     memset(w, 0, sizeof *w);
+    w->allocator = allocator;
     w->worker_count = worker_count == 0 ? online_cpus() : worker_count;
 #if defined(MOTE_HAVE_PTHREADS)
     if (pthread_mutex_init(&w->lock, NULL) != 0) {
@@ -307,7 +309,7 @@ void mote_workers_destroy(mote_workers *workers) {
     pthread_cond_destroy(&workers->wake);
     pthread_mutex_destroy(&workers->lock);
 #endif
-    const mote_allocator allocator = mote_get_allocator();
+    const mote_allocator allocator = workers->allocator;
     mote_release(&allocator, workers, sizeof *workers);
 }
 

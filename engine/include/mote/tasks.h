@@ -89,14 +89,15 @@ typedef struct mote_workers mote_workers;
 /* The most workers a mote_workers may have. */
 #define MOTE_WORKERS_MAX 64
 
-/* Starts worker_count - 1 threads (0: one worker per online CPU). Errors:
+/* Starts worker_count - 1 threads (0: one worker per online CPU), the workers' memory from
+ * the allocator of mote_set_allocator. Errors:
  * MOTE_ERROR_INVALID_ARGUMENT (out_workers NULL, worker_count above MOTE_WORKERS_MAX),
  * MOTE_ERROR_OUT_OF_MEMORY (the allocator or the OS refused; nothing is left running). In a
  * build without POSIX threads the workers are the calling thread alone (worker_count 1). */
 mote_status mote_workers_create(unsigned worker_count, mote_workers **out_workers);
 
-/* Stops and joins the threads and frees the workers (NULL is ignored). No step may be running
- * on them. */
+/* Stops and joins the threads and frees the workers through the allocator they were created
+ * with (NULL is ignored). No step may be running on them. */
 void mote_workers_destroy(mote_workers *workers);
 
 /* The task system that runs steps on workers (valid until mote_workers_destroy). */
