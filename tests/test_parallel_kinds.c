@@ -110,11 +110,7 @@ static void any_count_of_motes_workers_gives_the_serial_bits(void **unused) {
  * taught that worker 1 is 3 times slower than worker 0, it gives worker 0 the larger part. */
 static void learnt_shares_give_the_serial_bits(void **unused) {
     (void)unused;
-    for (int round = 0; round < 64; ++round) {
-        const size_t bounds[3] = {0, 1000, 2000};
-        const double seconds[2] = {1e-3, 3e-3};
-        mote_shares_learn(2, bounds, seconds);
-    }
+    test_teach_slower_second_worker(3.0);
     size_t split[3];
     mote_shares_split(2000, 1, 2, split);
     assert_true(split[1] > 1400);

@@ -5,6 +5,8 @@
 
 #include "test_support.h"
 
+#include "worker_shares.h"
+
 static int64_t ordered(float f) {
     int32_t i;
     memcpy(&i, &f, sizeof i);
@@ -59,4 +61,12 @@ unsigned test_max_workers(unsigned preferred) {
     const char *text = getenv("MOTE_TEST_MAX_WORKERS");
     long most = text != NULL ? strtol(text, NULL, 10) : 0;
     return most > 0 && (unsigned long)most < preferred ? (unsigned)most : preferred;
+}
+
+void test_teach_slower_second_worker(double slower) {
+    for (int round = 0; round < 64; ++round) { /* the average's weight is 1/8 a step */
+        const size_t bounds[3] = {0, 1000, 2000};
+        const double seconds[2] = {1e-3, slower * 1e-3};
+        mote_shares_learn(2, bounds, seconds);
+    }
 }
