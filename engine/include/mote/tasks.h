@@ -100,7 +100,8 @@ mote_status mote_workers_create(unsigned worker_count, mote_workers **out_worker
  * with (NULL is ignored). No step may be running on them. */
 void mote_workers_destroy(mote_workers *workers);
 
-/* The task system that runs steps on workers (valid until mote_workers_destroy). */
+/* The task system that runs steps on workers (valid until mote_workers_destroy; for NULL, one
+ * that steps on the calling thread). */
 mote_task_system mote_workers_task_system(mote_workers *workers);
 
 /* The number of workers, the calling thread included (0 for NULL). */
