@@ -31,8 +31,12 @@
 /* The largest settings struct a kind may have (checked at run time: restore decodes into a
  * buffer this big). */
 #define MAX_SETTINGS_BYTES 512 /* the launch settings (profile, timeline, clock) take 272 */
-/* Bulk sections are hashed and checked in pieces this big, while they are in L1. */
-#define CHUNK_WORDS 4096
+/* Bulk sections are hashed and checked in pieces, while they are in L1. A snapshot that
+ * streams (MOTE_SNAPSHOT_STREAM_BYTES: its blob comes from and goes to memory) takes smaller
+ * pieces, so that one piece's loads from memory overlap the last one's stores; in cache, larger
+ * pieces make fewer calls (bench/README.md, "Smaller pieces when streaming"). */
+#define STREAM_PIECE_WORDS 1024
+#define CACHE_PIECE_WORDS  4096
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -156,9 +160,14 @@ static void store_fence(void) {
 #endif
 }
 
-/* Words in the piece of n words that starts at word i. */
-static size_t piece_words(size_t n, size_t i) {
-    return n - i < CHUNK_WORDS ? n - i : CHUNK_WORDS;
+/* Words in each piece of a snapshot that streams or not. */
+static size_t piece_size(bool stream) {
+    return stream ? STREAM_PIECE_WORDS : CACHE_PIECE_WORDS;
+}
+
+/* Words in the piece of n words that starts at word i, pieces of size words. */
+static size_t piece_words(size_t n, size_t i, size_t size) {
+    return n - i < size ? n - i : size;
 }
 
 /* Asks for the n bytes at p (the next piece) to come into cache while the current piece is
@@ -173,6 +182,16 @@ static void prefetch_piece(const void *p, size_t n) {
     (void)p;
     (void)n;
 #endif
+}
+
+/* Words in the piece at word i of the n words at base (pieces of size words), having asked for
+ * the piece after it to come into cache. */
+static size_t start_piece(const void *base, size_t n, size_t i, size_t size) {
+    if (n - i > size) {
+        prefetch_piece((const unsigned char *)base + 4 * (i + size),
+                       4 * piece_words(n, i + size, size));
+    }
+    return piece_words(n, i, size);
 }
 
 /* ---- the checksum and the checked copy, on the widest path the CPU has (snapshot_wide.h) - */
@@ -399,12 +418,10 @@ static void emit(writer *w, const unsigned char *bytes, size_t n) {
  * piece is checked and copied in one pass (streamed when stream is set) and the source piece,
  * the same bytes, is hashed. */
 static bool emit_words(writer *w, const void *src, size_t n, bool floats, bool stream) {
-    for (size_t i = 0; i < n; i += CHUNK_WORDS) {
-        size_t m = piece_words(n, i);
+    const size_t size = piece_size(stream);
+    for (size_t i = 0; i < n; i += size) {
+        const size_t m = start_piece(src, n, i, size);
         const uint32_t *piece = (const uint32_t *)src + i;
-        if (n - i > CHUNK_WORDS) {
-            prefetch_piece(piece + CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
-        }
         if (HOST_LITTLE_ENDIAN) { /* ids are copied the same way; their "finite" is moot */
             const bool finite =
                 w->hash->paths.copy(w->p, piece, m, stream, EXPONENT_BITS, EXPONENT_BITS);
@@ -463,8 +480,9 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
     }
     store_fence();
     uint32_t slot = ids->free_head;
-    for (size_t k = 0; k < h.free_count; k += CHUNK_WORDS) { /* hashed in pieces, too */
-        const size_t m = piece_words(h.free_count, k);
+    const size_t piece = piece_size(stream);
+    for (size_t k = 0; k < h.free_count; k += piece) { /* hashed in pieces, too */
+        const size_t m = piece_words(h.free_count, k, piece);
         for (size_t j = 0; j < m; ++j) {
             put_u32(w.p + 4 * j, slot);
             slot = ids->next_free[slot];
@@ -612,12 +630,10 @@ static bool scan_section(hasher *hash, const unsigned char *p, size_t n, place_f
                          id_writer *w) {
     bool ok = true;
     w->done = 0;
-    for (size_t i = 0; i < n && ok; i += CHUNK_WORDS) {
-        size_t m = piece_words(n, i);
+    const size_t size = piece_size(w->stream);
+    for (size_t i = 0; i < n && ok; i += size) {
+        const size_t m = start_piece(p, n, i, size);
         const unsigned char *piece = p + 4 * i;
-        if (n - i > CHUNK_WORDS) {
-            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
-        }
         hash_bytes(hash, piece, 4 * m);
         ok = place(w, piece, m);
     }
@@ -629,12 +645,10 @@ static bool scan_section(hasher *hash, const unsigned char *p, size_t n, place_f
  * False at the first non-finite piece (dst then holds part of it). */
 static bool copy_field_checked(hasher *hash, const unsigned char *p, size_t n, float *dst,
                                bool stream) {
-    for (size_t i = 0; i < n; i += CHUNK_WORDS) {
-        size_t m = piece_words(n, i);
+    const size_t size = piece_size(stream);
+    for (size_t i = 0; i < n; i += size) {
+        const size_t m = start_piece(p, n, i, size);
         const unsigned char *piece = p + 4 * i;
-        if (n - i > CHUNK_WORDS) {
-            prefetch_piece(piece + 4 * CHUNK_WORDS, 4 * piece_words(n, i + CHUNK_WORDS));
-        }
         hash_bytes(hash, piece, 4 * m);
         if (!hash->paths.copy(dst + i, piece, m, stream, EXPONENT_BITS, EXPONENT_BITS)) {
             return false;
