@@ -126,8 +126,7 @@ bool trace_scenario_crowd(const trace_options *options, const char *csv_path,
     }
 
     trace_csv csv;
-    if (!trace_csv_open(&csv, csv_path, "t,agent,x,y,vx,vy,rotation,goal_x,goal_y")) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
+    if (!trace_csv_open(&csv, csv_path, "t,agent,x,y,vx,vy,rotation,goal_x,goal_y", err)) {
         mote_mover_pool_destroy(pool);
         release_goals(&goals);
         return false;
@@ -138,15 +137,15 @@ bool trace_scenario_crowd(const trace_options *options, const char *csv_path,
         mote_mover_view view = mote_mover_pool_view(pool);
         steer(&view, &goals);
         record(&view, &goals, t, &csv);
-        if (step < steps) {
-            ok = mote_mover_pool_step(pool, dt) == MOTE_OK;
+        if (step < steps && mote_mover_pool_step(pool, dt) != MOTE_OK) {
+            fprintf(err, "mote-trace: a crowd step failed\n");
+            ok = false;
         }
     }
     ok = trace_csv_close(&csv) && ok;
     mote_mover_pool_destroy(pool);
     release_goals(&goals);
     if (!ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
         return false;
     }
     written->rows = (steps + 1) * agents;

@@ -86,14 +86,12 @@ bool trace_scenario_debris(const trace_options *options, const char *csv_path,
         mote_debris_desc d = hull_piece(options->seed, p, count);
         ok = mote_debris_pool_add(pool, &d, NULL) == MOTE_OK;
     }
-    trace_csv csv;
-    bool opened = false;
+    trace_csv csv = {0};
     if (!ok) {
         fprintf(err, "mote-trace: out of memory\n");
-    } else if (!(opened = trace_csv_open(&csv, csv_path,
-                                         "t,piece,phase,released,x,y,z,vx,vy,vz,qx,qy,qz,qw"))) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
-        ok = false;
+    } else {
+        ok = trace_csv_open(&csv, csv_path, "t,piece,phase,released,x,y,z,vx,vy,vz,qx,qy,qz,qw",
+                            err);
     }
 
     mote_station_spin spin = mote_default_station_spin();
@@ -133,10 +131,7 @@ bool trace_scenario_debris(const trace_options *options, const char *csv_path,
             ++rows;
         }
     }
-    if (opened && !trace_csv_close(&csv) && ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
-        ok = false;
-    }
+    ok = trace_csv_close(&csv) && ok;
     if (ok) {
         written->rows = rows;
         written->elements = count;

@@ -133,15 +133,14 @@ bool trace_scenario_docking(const trace_options *options, const char *csv_path,
         ok = begin_sequence(&def.profile, i, &s) == MOTE_OK &&
              mote_docking_pool_add(pool, &s, &ids[i]) == MOTE_OK;
     }
-    trace_csv csv;
-    bool opened = false;
+    trace_csv csv = {0};
     if (!ok) {
         fprintf(err, "mote-trace: out of memory\n");
-    } else if (!(opened = trace_csv_open(&csv, csv_path,
-                                         "t,series,phase,parallel,radial,sx,sy,wx,wy,"
-                                         "stiffness,damping,station_rate,chaser_rate,locked"))) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
-        ok = false;
+    } else {
+        ok = trace_csv_open(&csv, csv_path,
+                            "t,series,phase,parallel,radial,sx,sy,wx,wy,"
+                            "stiffness,damping,station_rate,chaser_rate,locked",
+                            err);
     }
     size_t rows = 0, locked = 0;
     for (size_t step = 1; ok && step <= steps; ++step) {
@@ -165,10 +164,7 @@ bool trace_scenario_docking(const trace_options *options, const char *csv_path,
             }
         }
     }
-    if (opened && !trace_csv_close(&csv) && ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
-        ok = false;
-    }
+    ok = trace_csv_close(&csv) && ok;
     if (ok) {
         written->rows = rows;
         written->elements = 2 * count;

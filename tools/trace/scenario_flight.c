@@ -94,9 +94,8 @@ bool trace_scenario_flights(const trace_options *options, const char *csv_path,
         }
     }
     trace_csv csv;
-    if (!trace_csv_open(&csv, csv_path,
-                        "t,flyer,x,y,z,speed,distance,bank_deg,landed,brake_limit")) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
+    if (!trace_csv_open(&csv, csv_path, "t,flyer,x,y,z,speed,distance,bank_deg,landed,brake_limit",
+                        err)) {
         return false;
     }
     size_t rows = 0, landed = 0;
@@ -128,10 +127,7 @@ bool trace_scenario_flights(const trace_options *options, const char *csv_path,
             ++rows;
         }
     }
-    if (!trace_csv_close(&csv) && ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
-        ok = false;
-    }
+    ok = trace_csv_close(&csv) && ok;
     if (ok) {
         written->rows = rows;
         written->elements = count;

@@ -66,15 +66,14 @@ bool trace_scenario_launch(const trace_options *options, const char *csv_path,
         d.rocket.crossrange = mote_random_range(options->seed, 2 * r + 1, -1.0f, 1.0f);
         ok = mote_launch_pool_add(pool, &d, NULL) == MOTE_OK;
     }
-    trace_csv csv;
-    bool opened = false;
+    trace_csv csv = {0};
     if (!ok) {
         fprintf(err, "mote-trace: out of memory\n");
-    } else if (!(opened = trace_csv_open(&csv, csv_path,
-                                         "t,rocket,phase,distance,speed,speed5,altitude,"
-                                         "ground_arc,x,y,z,roll,bound,minus_bound"))) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
-        ok = false;
+    } else {
+        ok = trace_csv_open(&csv, csv_path,
+                            "t,rocket,phase,distance,speed,speed5,altitude,"
+                            "ground_arc,x,y,z,roll,bound,minus_bound",
+                            err);
     }
     const mote_launch_profile profile = mote_launch_pool_profile(pool);
     size_t rows = 0;
@@ -105,10 +104,7 @@ bool trace_scenario_launch(const trace_options *options, const char *csv_path,
             ++rows;
         }
     }
-    if (opened && !trace_csv_close(&csv) && ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
-        ok = false;
-    }
+    ok = trace_csv_close(&csv) && ok;
     if (ok) {
         written->rows = rows;
         written->elements = count;

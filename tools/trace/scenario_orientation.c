@@ -107,13 +107,11 @@ bool trace_scenario_orientation(const trace_options *options, const char *csv_pa
     mote_orientation_desc s = mote_default_orientation_desc();
     s.halflife = HALFLIFE;
     ok = ok && mote_orientation_pool_add(spring, &s, NULL) == MOTE_OK;
-    trace_csv csv;
-    bool opened = false;
+    trace_csv csv = {0};
     if (!ok) {
         fprintf(err, "mote-trace: out of memory\n");
-    } else if (!(opened = trace_csv_open(&csv, csv_path, "t,ship,error,speed,lon,lat"))) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
-        ok = false;
+    } else {
+        ok = trace_csv_open(&csv, csv_path, "t,ship,error,speed,lon,lat", err);
     }
     size_t rows = 0;
     for (size_t step = 0; ok && step <= steps; ++step) {
@@ -137,10 +135,7 @@ bool trace_scenario_orientation(const trace_options *options, const char *csv_pa
         write_row(&csv, t, 3, &p, 0, target);
         rows += SHIPS;
     }
-    if (opened && !trace_csv_close(&csv) && ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
-        ok = false;
-    }
+    ok = trace_csv_close(&csv) && ok;
     if (ok) {
         written->rows = rows;
         written->elements = SHIPS;

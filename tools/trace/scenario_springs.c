@@ -104,8 +104,7 @@ bool trace_scenario_springs(const trace_options *options, const char *csv_path,
     }
 
     trace_csv csv;
-    if (!trace_csv_open(&csv, csv_path, "t,kind,x,v,goal")) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
+    if (!trace_csv_open(&csv, csv_path, "t,kind,x,v,goal", err)) {
         release_pools(pools);
         return false;
     }
@@ -132,10 +131,9 @@ bool trace_scenario_springs(const trace_options *options, const char *csv_path,
             }
         }
     }
-    bool ok = trace_csv_close(&csv);
+    const bool ok = trace_csv_close(&csv);
     release_pools(pools);
     if (!ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
         return false;
     }
     written->rows = rows;

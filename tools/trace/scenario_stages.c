@@ -71,14 +71,11 @@ bool trace_scenario_stages(const trace_options *options, const char *csv_path,
             descs[s] = d;
         }
     }
-    trace_csv csv;
-    bool opened = false;
+    trace_csv csv = {0};
     if (!ok) {
         fprintf(err, "mote-trace: out of memory\n");
-    } else if (!(opened = trace_csv_open(&csv, csv_path,
-                                         "t,stage,along,side,earthward,tilt,rx,ry,rz"))) {
-        fprintf(err, "mote-trace: cannot write %s\n", csv_path);
-        ok = false;
+    } else {
+        ok = trace_csv_open(&csv, csv_path, "t,stage,along,side,earthward,tilt,rx,ry,rz", err);
     }
     size_t rows = 0;
     for (size_t step = 0; ok && step <= steps; ++step) {
@@ -109,10 +106,7 @@ bool trace_scenario_stages(const trace_options *options, const char *csv_path,
             ++rows;
         }
     }
-    if (opened && !trace_csv_close(&csv) && ok) {
-        fprintf(err, "mote-trace: writing %s failed\n", csv_path);
-        ok = false;
-    }
+    ok = trace_csv_close(&csv) && ok;
     if (ok) {
         written->rows = rows;
         written->elements = count;

@@ -3,12 +3,15 @@
 
 #include "trace_csv.h"
 
-bool trace_csv_open(trace_csv *csv, const char *path, const char *columns) {
+bool trace_csv_open(trace_csv *csv, const char *path, const char *columns, FILE *err) {
     memset(csv, 0, sizeof *csv);
     csv->file = fopen(path, "w");
     if (csv->file == NULL) {
+        fprintf(err, "mote-trace: cannot write %s\n", path);
         return false;
     }
+    csv->path = path;
+    csv->err = err;
     csv->columns = 1;
     for (const char *c = columns; *c != '\0'; ++c) {
         csv->columns += *c == ',';
@@ -49,8 +52,14 @@ void trace_csv_end_row(trace_csv *csv) {
 
 bool trace_csv_close(trace_csv *csv) {
     bool ok = !csv->failed && csv->column == 0;
-    if (csv->file != NULL && fclose(csv->file) != 0) {
+    if (csv->file == NULL) {
+        return ok;
+    }
+    if (fclose(csv->file) != 0) {
         ok = false;
+    }
+    if (!ok) {
+        fprintf(csv->err, "mote-trace: writing %s failed\n", csv->path);
     }
     csv->file = NULL;
     return ok;

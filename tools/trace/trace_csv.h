@@ -7,15 +7,19 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* A CSV being written; zero-initialize it ({0}) so that closing one never opened is a no-op. */
 typedef struct trace_csv {
     FILE *file;
-    size_t columns; /* values per row, from the header */
-    size_t column;  /* values written in the current row */
-    bool failed;    /* a write failed or a row had the wrong width */
+    const char *path; /* for the messages */
+    FILE *err;        /* where open and close report a failure */
+    size_t columns;   /* values per row, from the header */
+    size_t column;    /* values written in the current row */
+    bool failed;      /* a write failed or a row had the wrong width */
 } trace_csv;
 
-/* Creates path and writes the header: columns is a comma-separated list of names. */
-bool trace_csv_open(trace_csv *csv, const char *path, const char *columns);
+/* Creates path and writes the header: columns is a comma-separated list of names. When path
+ * cannot be created, says so on err and returns false. */
+bool trace_csv_open(trace_csv *csv, const char *path, const char *columns, FILE *err);
 
 /* Appends one value to the current row (%.9g: a float reads back exactly). */
 void trace_csv_value(trace_csv *csv, double value);
@@ -26,7 +30,8 @@ void trace_csv_text(trace_csv *csv, const char *text);
 /* Ends the current row; marks the file failed when the row's width differs from the header. */
 void trace_csv_end_row(trace_csv *csv);
 
-/* Closes the file. True when every write succeeded and every row had the header's width. */
+/* Closes the file. True when every write succeeded and every row had the header's width;
+ * otherwise says so on open's err. True for a csv never opened. */
 bool trace_csv_close(trace_csv *csv);
 
 #endif
