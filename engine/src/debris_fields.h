@@ -72,84 +72,29 @@ void mote_debris_run_table(const struct mote_kernel_table *table, const mote_deb
 
 /* Piece i of the arrays p as a desc (the phase rounded to the enum). */
 static inline mote_debris_desc debris_desc_at(float *const p[DEBRIS_FIELD_COUNT], size_t i) {
-    mote_debris_desc d;
-    d.time = p[DEBRIS_TIME][i];
-    float phase = p[DEBRIS_PHASE][i];
-    d.phase = phase > 1.5f   ? MOTE_DEBRIS_FREE
-              : phase > 0.0f ? MOTE_DEBRIS_RELEASED
-                             : MOTE_DEBRIS_ATTACHED;
-    d.position = (mote_vec3){p[DEBRIS_PX][i], p[DEBRIS_PY][i], p[DEBRIS_PZ][i]};
-    d.orientation = (mote_quat){p[DEBRIS_QX][i], p[DEBRIS_QY][i], p[DEBRIS_QZ][i], p[DEBRIS_QW][i]};
-    d.velocity = (mote_vec3){p[DEBRIS_VX][i], p[DEBRIS_VY][i], p[DEBRIS_VZ][i]};
-    d.angular_velocity = (mote_vec3){p[DEBRIS_WX][i], p[DEBRIS_WY][i], p[DEBRIS_WZ][i]};
-    d.anchor = (mote_vec3){p[DEBRIS_AX][i], p[DEBRIS_AY][i], p[DEBRIS_AZ][i]};
-    d.outward = (mote_vec3){p[DEBRIS_OX][i], p[DEBRIS_OY][i], p[DEBRIS_OZ][i]};
-    d.base = (mote_quat){p[DEBRIS_BX][i], p[DEBRIS_BY][i], p[DEBRIS_BZ][i], p[DEBRIS_BW][i]};
-    d.peel_start = p[DEBRIS_PEEL_START][i];
-    d.detach_time = p[DEBRIS_DETACH_TIME][i];
-    d.max_distance = p[DEBRIS_MAX_DISTANCE][i];
-    d.twist = p[DEBRIS_TWIST][i];
-    d.outward_speed = p[DEBRIS_OUTWARD_SPEED][i];
-    d.axial_speed = p[DEBRIS_AXIAL_SPEED][i];
-    return d;
+    mote_debris_desc desc;
+    mote_debris_desc *d = &desc;
+    DEBRIS_FIELDS(MOTE_FIELD_LOAD)
+    const float phase = p[DEBRIS_PHASE][i];
+    d->phase = phase > 1.5f   ? MOTE_DEBRIS_FREE
+               : phase > 0.0f ? MOTE_DEBRIS_RELEASED
+                              : MOTE_DEBRIS_ATTACHED;
+    return desc;
 }
 
 /* Writes a desc into piece i of the arrays p (every field). */
 static inline void debris_desc_store(float *const p[DEBRIS_FIELD_COUNT], size_t i,
                                      const mote_debris_desc *d) {
-    const float values[DEBRIS_FIELD_COUNT] = {
-        d->time,
-        (float)d->phase,
-        d->position.x,
-        d->position.y,
-        d->position.z,
-        d->orientation.x,
-        d->orientation.y,
-        d->orientation.z,
-        d->orientation.w,
-        d->velocity.x,
-        d->velocity.y,
-        d->velocity.z,
-        d->angular_velocity.x,
-        d->angular_velocity.y,
-        d->angular_velocity.z,
-        d->anchor.x,
-        d->anchor.y,
-        d->anchor.z,
-        d->outward.x,
-        d->outward.y,
-        d->outward.z,
-        d->base.x,
-        d->base.y,
-        d->base.z,
-        d->base.w,
-        d->peel_start,
-        d->detach_time,
-        d->max_distance,
-        d->twist,
-        d->outward_speed,
-        d->axial_speed,
-    };
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        p[f][i] = values[f];
-    }
+    DEBRIS_FIELDS(MOTE_FIELD_STORE)
+    p[DEBRIS_PHASE][i] = (float)d->phase;
 }
 
-/* Writes what a step changes (the DEBRIS_WRITES fields) from a desc into piece i. */
+/* Writes what a step changes (the DEBRIS_WRITES fields: the STATE ones) from a desc into piece
+ * i. */
 static inline void debris_desc_store_state(float *const p[DEBRIS_FIELD_COUNT], size_t i,
                                            const mote_debris_desc *d) {
-    p[DEBRIS_TIME][i] = d->time;
+    DEBRIS_FIELDS(MOTE_FIELD_STORE_STATE)
     p[DEBRIS_PHASE][i] = (float)d->phase;
-    p[DEBRIS_PX][i] = d->position.x;
-    p[DEBRIS_PY][i] = d->position.y;
-    p[DEBRIS_PZ][i] = d->position.z;
-    p[DEBRIS_QX][i] = d->orientation.x;
-    p[DEBRIS_QY][i] = d->orientation.y;
-    p[DEBRIS_QZ][i] = d->orientation.z;
-    p[DEBRIS_QW][i] = d->orientation.w;
-    p[DEBRIS_VX][i] = d->velocity.x;
-    p[DEBRIS_VY][i] = d->velocity.y;
-    p[DEBRIS_VZ][i] = d->velocity.z;
 }
 
 #endif

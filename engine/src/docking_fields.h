@@ -55,82 +55,21 @@ extern const mote_pool_kind mote_docking_pool_kind_record;
 
 /* Sequence i of the arrays p as a state. */
 static inline mote_docking_state docking_state_at(float *const p[DOCKING_FIELD_COUNT], size_t i) {
-    mote_docking_state s;
-    memset(&s, 0, sizeof s); /* every float member is filled below, through m */
-    float *m[DOCKING_FIELD_COUNT] = {&s.time,
-                                     &s.station_position.x,
-                                     &s.station_position.y,
-                                     &s.station_position.z,
-                                     &s.station_base.x,
-                                     &s.station_base.y,
-                                     &s.station_base.z,
-                                     &s.station_base.w,
-                                     &s.position.x,
-                                     &s.position.y,
-                                     &s.position.z,
-                                     &s.spring_position.x,
-                                     &s.spring_position.y,
-                                     &s.spring_position.z,
-                                     &s.velocity.x,
-                                     &s.velocity.y,
-                                     &s.velocity.z,
-                                     &s.orientation.x,
-                                     &s.orientation.y,
-                                     &s.orientation.z,
-                                     &s.orientation.w,
-                                     &s.start_parallel,
-                                     &s.start_radial,
-                                     &s.radial_direction.x,
-                                     &s.radial_direction.y,
-                                     &s.radial_direction.z,
-                                     &s.station_angle,
-                                     &s.chaser_angle,
-                                     NULL,
-                                     NULL};
-    for (int f = 0; f < DOCKING_CAPTURED; ++f) {
-        *m[f] = p[f][i];
-    }
-    s.captured = p[DOCKING_CAPTURED][i] > 0.0f;
-    s.locked = p[DOCKING_LOCKED][i] > 0.0f;
-    return s;
+    mote_docking_state state;
+    memset(&state, 0, sizeof state); /* padding and any member the list does not name: 0 */
+    mote_docking_state *d = &state;
+    DOCKING_FIELDS(MOTE_FIELD_LOAD)
+    d->captured = p[DOCKING_CAPTURED][i] > 0.0f;
+    d->locked = p[DOCKING_LOCKED][i] > 0.0f;
+    return state;
 }
 
 /* Writes a state into sequence i of the arrays p (every field). */
 static inline void docking_state_store(float *const p[DOCKING_FIELD_COUNT], size_t i,
-                                       const mote_docking_state *s) {
-    const float v[DOCKING_FIELD_COUNT] = {s->time,
-                                          s->station_position.x,
-                                          s->station_position.y,
-                                          s->station_position.z,
-                                          s->station_base.x,
-                                          s->station_base.y,
-                                          s->station_base.z,
-                                          s->station_base.w,
-                                          s->position.x,
-                                          s->position.y,
-                                          s->position.z,
-                                          s->spring_position.x,
-                                          s->spring_position.y,
-                                          s->spring_position.z,
-                                          s->velocity.x,
-                                          s->velocity.y,
-                                          s->velocity.z,
-                                          s->orientation.x,
-                                          s->orientation.y,
-                                          s->orientation.z,
-                                          s->orientation.w,
-                                          s->start_parallel,
-                                          s->start_radial,
-                                          s->radial_direction.x,
-                                          s->radial_direction.y,
-                                          s->radial_direction.z,
-                                          s->station_angle,
-                                          s->chaser_angle,
-                                          s->captured ? 1.0f : 0.0f,
-                                          s->locked ? 1.0f : 0.0f};
-    for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
-        p[f][i] = v[f];
-    }
+                                       const mote_docking_state *d) {
+    DOCKING_FIELDS(MOTE_FIELD_STORE)
+    p[DOCKING_CAPTURED][i] = d->captured ? 1.0f : 0.0f;
+    p[DOCKING_LOCKED][i] = d->locked ? 1.0f : 0.0f;
 }
 
 #endif

@@ -51,6 +51,25 @@ typedef struct mote_field_info {
 /* The enum of a field list: X(ENUM, ...) -> ENUM, */
 #define MOTE_FIELD_ENUM(e, ...) e,
 
+/* Element i of the field arrays to and from a struct with the desc's members, written out by
+ * the field list for a kind's scalar code, in a function with the arrays `p`, the element `i`
+ * and a pointer `d` to the struct: KIND_FIELDS(MOTE_FIELD_LOAD) loads every MEMBER field into
+ * *d, MOTE_FIELD_STORE stores every one from *d, MOTE_FIELD_STORE_STATE only the STATE ones
+ * (what a step writes). A CONVERTED field is left to the kind. */
+#define MOTE_FIELD_LOAD(e, view_member, desc_member, role, check, how)                             \
+    MOTE_FIELD_LOAD_##how(e, desc_member)
+#define MOTE_FIELD_LOAD_MEMBER(e, desc_member) d->desc_member = p[e][i];
+#define MOTE_FIELD_LOAD_CONVERTED(e, desc_member)
+#define MOTE_FIELD_STORE(e, view_member, desc_member, role, check, how)                            \
+    MOTE_FIELD_STORE_##how(e, desc_member)
+#define MOTE_FIELD_STORE_MEMBER(e, desc_member) p[e][i] = d->desc_member;
+#define MOTE_FIELD_STORE_CONVERTED(e, desc_member)
+#define MOTE_FIELD_STORE_STATE(e, view_member, desc_member, role, check, how)                      \
+    MOTE_FIELD_STORE_IF_##role(e, desc_member, how)
+#define MOTE_FIELD_STORE_IF_STATE(e, desc_member, how) MOTE_FIELD_STORE_##how(e, desc_member)
+#define MOTE_FIELD_STORE_IF_INPUT(e, desc_member, how)
+#define MOTE_FIELD_STORE_IF_PARAM(e, desc_member, how)
+
 /* How a member of a kind's settings is written to a snapshot (pool_snapshot.c): each as one
  * little-endian 32-bit word, so a snapshot never depends on the struct's padding, bool size or
  * byte order. */

@@ -60,19 +60,15 @@ extern const mote_pool_kind mote_stage_pool_kind_record;
 
 /* Stage i of the arrays p as a desc: its fields, the separation constants of sep. */
 static inline mote_stage_desc stage_desc_at(float *const *p, size_t i, const mote_stage_desc *sep) {
-    mote_stage_desc d = *sep;
-    d.time = p[STAGE_TIME][i];
-    d.world.position = (mote_vec3){p[STAGE_WPX][i], p[STAGE_WPY][i], p[STAGE_WPZ][i]};
-    d.world.orientation =
-        (mote_quat){p[STAGE_WQX][i], p[STAGE_WQY][i], p[STAGE_WQZ][i], p[STAGE_WQW][i]};
-    d.world.scale = (mote_vec3){p[STAGE_WSX][i], p[STAGE_WSY][i], p[STAGE_WSZ][i]};
-    d.along = (mote_vec3){p[STAGE_AX][i], p[STAGE_AY][i], p[STAGE_AZ][i]};
-    d.side = (mote_vec3){p[STAGE_SX][i], p[STAGE_SY][i], p[STAGE_SZ][i]};
-    d.earthward = (mote_vec3){p[STAGE_EX][i], p[STAGE_EY][i], p[STAGE_EZ][i]};
-    d.tilt_angle = p[STAGE_TILT][i];
-    d.tilt_axis = (mote_vec3){p[STAGE_TX][i], p[STAGE_TY][i], p[STAGE_TZ][i]};
-    d.spin_rate = p[STAGE_SPIN][i];
-    return d;
+    mote_stage_desc desc = *sep;
+    mote_stage_desc *d = &desc;
+    STAGE_FIELDS(MOTE_FIELD_LOAD)
+    return desc;
+}
+
+/* Writes a desc's fields into stage i of the arrays p (mote_stage_pool_add's layout). */
+static inline void stage_desc_store(float *const *p, size_t i, const mote_stage_desc *d) {
+    STAGE_FIELDS(MOTE_FIELD_STORE)
 }
 
 #endif

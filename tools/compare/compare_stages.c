@@ -39,47 +39,6 @@ static float r(tool_rng *rng, float lo, float hi) {
     return tool_rng_range(rng, lo, hi);
 }
 
-/* Stage i as the pool stores it (mote_stage_pool_add's layout: stage_fields.h). */
-static void store(float *const *p, size_t i, const mote_stage_desc *d) {
-    const float v[STAGE_FIELD_COUNT] = {
-        d->time,
-        d->position.x,
-        d->position.y,
-        d->position.z,
-        d->orientation.x,
-        d->orientation.y,
-        d->orientation.z,
-        d->orientation.w,
-        d->world.position.x,
-        d->world.position.y,
-        d->world.position.z,
-        d->world.orientation.x,
-        d->world.orientation.y,
-        d->world.orientation.z,
-        d->world.orientation.w,
-        d->world.scale.x,
-        d->world.scale.y,
-        d->world.scale.z,
-        d->along.x,
-        d->along.y,
-        d->along.z,
-        d->side.x,
-        d->side.y,
-        d->side.z,
-        d->earthward.x,
-        d->earthward.y,
-        d->earthward.z,
-        d->tilt_angle,
-        d->tilt_axis.x,
-        d->tilt_axis.y,
-        d->tilt_axis.z,
-        d->spin_rate,
-    };
-    for (int f = 0; f < STAGE_FIELD_COUNT; ++f) {
-        p[f][i] = v[f];
-    }
-}
-
 static void seed_stages(const compare_kind *self, float *const *fields, size_t count,
                         uint64_t seed) {
     (void)self;
@@ -107,7 +66,7 @@ static void seed_stages(const compare_kind *self, float *const *fields, size_t c
             d = mote_default_stage_desc();
         }
         d.time = r(&rng, 0.0f, 4.0f);
-        store(fields, i, &d);
+        stage_desc_store(fields, i, &d);
     }
 }
 
