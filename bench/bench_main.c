@@ -1,6 +1,7 @@
 /* mote-bench: the spring benchmarks (Google Benchmark flags apply, e.g.
  * --benchmark_filter=spring/critical/ --benchmark_min_time=0.05 --benchmark_format=json). */
 #include "bench_cases.h"
+#include "bench_ceiling.h"
 #include "bench_pools.h"
 #include "bench_shim.h"
 #include "bench_snapshot.h"
@@ -21,10 +22,12 @@ int main(int argc, char **argv) {
     bench_register_pool_cases(&bench_orientation_damper_kind);
     bench_register_pool_cases(&bench_orientation_inertialize_kind);
     bench_register_snapshot_cases();
+    bench_register_ceiling_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
     bench_snapshot_release();
+    bench_ceiling_release();
     bench_tasks_release();
     return exit_code;
 }

@@ -5,9 +5,11 @@ Reads Google Benchmark JSON from mote-bench and prints, for each ready task syst
 (<best>_openmp: mote_openmp_task_system(); <best>_workers: mote_workers), how many times faster
 its wall-clock step is than <best>, the same kind's one-core row of the same run, at every
 size, then issue 10's targets (>= 1.8x at 65536, >= 1.9x at 1048576 for every kind) read from
-that table.
+that table, and the host's own ceiling where the run has its rows (ceiling/compute and
+ceiling/memory, bench_ceiling.h: loops that share nothing, on one core and on the system):
+what two busy vCPUs of this host gave in the same run, which no split can exceed.
 
-    mote-bench --benchmark_filter='^(spring/critical|spring/damped|movers|debris)/avx512(_openmp|_workers)?/(16384|65536|1048576)(/real_time)?$' \\
+    mote-bench --benchmark_filter='^((spring/critical|spring/damped|movers|debris)/avx512(_openmp|_workers)?/(16384|65536|1048576)|ceiling/.*)(/real_time)?$' \\
         --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \\
         --benchmark_report_aggregates_only=true --benchmark_out=two.json --benchmark_out_format=json
     python3 bench/two_cores.py two.json
@@ -22,6 +24,7 @@ import ratios
 
 SYSTEMS = [("_openmp", "mote_openmp_task_system()"), ("_workers", "mote_workers")]
 TARGETS = {65536: 1.8, 1048576: 1.9}
+CEILING = "ceiling/"  # the host's ceiling rows: ceiling/<loop>/loop<suffix>/<count>
 
 
 def collect(data):
@@ -45,10 +48,11 @@ def system_table(table, suffix, name, source):
     """The speed-up of one system's rows over their one-core rows, and the targets' verdict."""
     # (kind, its one-core row), by kind
     rows = sorted({(kind, impl[:-len(suffix)]) for kind, impl, _ in table
-                   if impl.endswith(suffix)})
+                   if impl.endswith(suffix) and not kind.startswith(CEILING)})
     if not rows:
         return []
-    counts = sorted({c for kind, impl, c in table if impl.endswith(suffix)})
+    counts = sorted({c for kind, impl, c in table
+                     if impl.endswith(suffix) and not kind.startswith(CEILING)})
     lines = [f"### Two cores: {name}", "",
              f"`<kind>/<best>{suffix}/<count>` against `<kind>/<best>/<count>` of the same run "
              f"(wall-clock against one core). {ratios.caption(source)}", "",
@@ -70,6 +74,31 @@ def system_table(table, suffix, name, source):
         return lines
     lines.append(f"{name}: every kind {targets}: " +
                  ("met." if not missed else "missed by " + ", ".join(missed) + "."))
+    lines.append("")
+    return lines + ceiling_table(table, suffix, name)
+
+
+def speedup(table, kind, impl, suffix, count):
+    one = table.get((kind, impl, count))
+    two = table.get((kind, impl + suffix, count))
+    return one / two if one and two else None
+
+
+def ceiling_table(table, suffix, name):
+    """The host's ceiling rows of one system: the same loops on one core and on the system."""
+    loops = sorted({kind for kind, impl, _ in table
+                    if kind.startswith(CEILING) and impl == "loop" + suffix})
+    if not loops:
+        return []
+    counts = sorted({c for kind, impl, c in table
+                     if kind.startswith(CEILING) and impl == "loop" + suffix})
+    lines = [f"The host's ceiling on {name}, the same run: `ceiling/<loop>/loop{suffix}/<count>` "
+             "against `ceiling/<loop>/loop/<count>` (loops whose elements share nothing: "
+             "compute is 32 multiply-adds per element in registers, memory the memory-only "
+             "kernel's traffic).", "", *ratios.size_header("loop", counts)]
+    for kind in loops:
+        cells = [ratios.fmt_ratio(speedup(table, kind, "loop", suffix, c)) for c in counts]
+        lines.append(f"| {kind[len(CEILING):]} | " + " | ".join(cells) + " |")
     lines.append("")
     return lines
 
