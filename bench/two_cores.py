@@ -61,9 +61,7 @@ def system_table(table, suffix, name, source):
     for kind, best in rows:
         cells = []
         for c in counts:
-            one = table.get((kind, best, c))
-            two = table.get((kind, best + suffix, c))
-            ratio = one / two if one and two else None
+            ratio = speedup(table, kind, best, suffix, c)
             cells.append(ratios.fmt_ratio(ratio))
             if c in TARGETS and (ratio is None or ratio < TARGETS[c]):
                 missed.append(f"{kind} at {c} ({ratios.fmt_ratio(ratio)})")
@@ -75,10 +73,11 @@ def system_table(table, suffix, name, source):
     lines.append(f"{name}: every kind {targets}: " +
                  ("met." if not missed else "missed by " + ", ".join(missed) + "."))
     lines.append("")
-    return lines + ceiling_table(table, suffix, name)
+    return lines
 
 
 def speedup(table, kind, impl, suffix, count):
+    """How many times faster impl + suffix ran than impl (one core); None if either is missing."""
     one = table.get((kind, impl, count))
     two = table.get((kind, impl + suffix, count))
     return one / two if one and two else None
@@ -114,7 +113,7 @@ def main(argv):
     table = collect(data)
     lines = []
     for suffix, name in SYSTEMS:
-        lines += system_table(table, suffix, name, source)
+        lines += system_table(table, suffix, name, source) + ceiling_table(table, suffix, name)
     if not lines:
         print("two_cores.py: no <kind>/<best>_openmp or _workers rows in the run",
               file=sys.stderr)
