@@ -7,10 +7,10 @@
 #include "bench_run.h"
 #include "bench_tasks.h"
 #include "memory_loop.h"
+#include "task_split.h"
 
-/* Elements per task item: a range starts on a 64-byte line of every array, as a pool's do. */
-#define BLOCK 16
-/* The shortest range a worker is handed (elements): short enough that 16k elements split. */
+/* The shortest range a worker is handed (elements, a multiple of MOTE_PAD_ELEMENTS): short
+ * enough that 16k elements split. */
 #define MIN_RANGE_ELEMENTS 1024
 /* Multiply-adds per element of the compute loop. */
 #define CHAIN 32
@@ -81,29 +81,19 @@ typedef struct ceiling_case {
     size_t count; /* set by run_case for the row being timed */
 } ceiling_case;
 
-static void task(size_t begin, size_t end, unsigned worker_index, void *context) {
-    (void)worker_index;
+static void range(size_t begin, size_t end, void *context) {
     const ceiling_case *c = context;
-    const size_t last = end * BLOCK < c->count ? end * BLOCK : c->count;
-    loop_range(c->loop, begin * BLOCK, last);
+    loop_range(c->loop, begin, end);
 }
 
+/* One step of the loop, split as a pool's parallel step is (task_split.h). */
 static bool step(void *context) {
     const ceiling_case *c = context;
-    if (c->parallel == BENCH_SERIAL) {
-        loop_range(c->loop, 0, c->count);
-        return true;
-    }
     const mote_task_system *tasks = bench_task_system(c->parallel);
-    if (tasks == NULL) {
+    if (c->parallel != BENCH_SERIAL && tasks == NULL) {
         return false;
     }
-    const size_t blocks = (c->count + BLOCK - 1) / BLOCK;
-    void *handle =
-        tasks->enqueue(task, blocks, MIN_RANGE_ELEMENTS / BLOCK, (void *)c, tasks->user_context);
-    if (handle != NULL && tasks->finish != NULL) {
-        tasks->finish(handle, tasks->user_context);
-    }
+    mote_run_range_tasks(tasks, 0, c->count, MIN_RANGE_ELEMENTS, range, (void *)c);
     return true;
 }
 
