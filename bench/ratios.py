@@ -7,7 +7,8 @@ backend and baseline at every size with the speed-up over the naive loop, then t
 issue 2 sets targets for, and mote's best backend against each peer (Highway, SLEEF: the
 critical spring written with the SIMD libraries a user would pick instead) at every size, and
 the fixed-step rows (<backend>_fixed, issue 15) against the naive loop and their backend's
-general path, with that issue's targets. Every ratio comes from the one run in the file. The caption of each
+general path; then every target of issue 15 in one table, with whether all were met. Every
+ratio comes from the one run in the file. The caption of each
 table names the command that produced the numbers (recorded by mote-bench in the JSON context)
 and this script's own command line.
 
@@ -48,11 +49,22 @@ TARGETS = [
 ]
 
 # The fixed-step fast path (issue 15): <backend>_fixed steps the <backend> pool at one dt
-# through the cached decay factors. Its targets, at 16k on avx2.
+# through the cached decay factors.
 FIXED_SUFFIX = "_fixed"
-FIXED_TARGETS = [
-    ("avx2_fixed vs naive (speed-up)", "avx2_fixed", "naive", 16384, 20.0),
-    ("avx2_fixed vs avx2 (speed-up over the general path)", "avx2_fixed", "avx2", 16384, 1.6),
+
+# Issue 15's targets, in TARGETS' shape. "best" is mote's fastest serial backend at each size
+# (best_backend); a peer's row is met when the best backend is at least as fast at every size.
+ALL_SIZES = [1024, 16384, 65536, 1048576, 8388608]
+ISSUE15_TARGETS = [
+    ("avx2_fixed vs naive (speed-up)", "critical", "avx2_fixed", "naive", [16384], 20.0),
+    ("avx2_fixed vs avx2 (speed-up over the general path)", "critical", "avx2_fixed", "avx2",
+     [16384], 1.6),
+    ("avx512 vs gcc_native (speed-up)", "critical", "avx512", "gcc_native", [16384, 65536], 1.8),
+    *[(f"best vs {peer} (speed-up)", "critical", "best", peer, ALL_SIZES, 1.0) for peer in PEERS],
+    ("avx2 vs naive (speed-up)", "damped", "avx2", "naive", [16384], 10.0),
+    ("avx2 vs memory (fraction of memory speed)", "critical", "avx2", "memory", [8388608], 0.95),
+    ("avx512 vs memory (fraction of memory speed)", "critical", "avx512", "memory", [8388608],
+     0.95),
 ]
 
 
@@ -117,8 +129,9 @@ def impl_sort_key(impl):
 
 def speed_ratio(kind_table, faster, slower, count):
     """How many times faster `faster` runs than `slower` at this size; None if either is
-    missing."""
-    a = kind_table.get(faster, {}).get(count)
+    missing. `faster` may be "best": mote's fastest serial backend at this size."""
+    best = best_backend(kind_table, count) if faster == "best" else None
+    a = best[1] if best else kind_table.get(faster, {}).get(count)
     b = kind_table.get(slower, {}).get(count)
     return b / a if a and b else None
 
@@ -194,22 +207,32 @@ def target_row(label, count, ratio, target, fraction=False):
             f">= {fmt_ratio(target, fraction)} | {verdict} |")
 
 
-def target_table(table, source):
-    lines = ["### Targets of issue 2", "",
-             f"Critical spring, ratios read from the one run. {caption(source)}", "",
+def target_table(table, source, issue, targets):
+    """One issue's targets read from the run: a row per target and size (a size the run did
+    not measure reads "not run"), then whether every one was met."""
+    lines = [f"### Targets of issue {issue}", "",
+             f"Ratios read from the one run. {caption(source)}", "",
              "| ratio | elements | measured | target | |", "|---|---:|---:|---:|---|"]
-    for label, kind, faster, slower, counts, target in TARGETS:
+    missed, not_run = [], 0
+    for label, kind, faster, slower, counts, target in targets:
         fraction = slower == "memory"
         for c in counts:
             ratio = speed_ratio(table.get(kind, {}), faster, slower, c)
-            lines.append(target_row(label, c, ratio, target, fraction))
-    lines.append("")
+            lines.append(target_row(f"{kind}: {label}", c, ratio, target, fraction))
+            if ratio is None:
+                not_run += 1
+            elif ratio < target:
+                missed.append(f"{kind} {label.split(' (')[0]} at {c}")
+    verdict = "yes." if not missed and not not_run else "no: " + "; ".join(
+        (["missed " + ", ".join(missed)] if missed else []) +
+        ([f"{not_run} not run"] if not_run else [])) + "."
+    lines += ["", f"Every target of issue {issue} met in this run: {verdict}", ""]
     return lines
 
 
 def fixed_tables(table, source):
     """Per kind with <backend>_fixed rows: each against the naive loop and against its
-    backend's general path at every size, then the issue's targets."""
+    backend's general path at every size (the targets are in issue 15's table)."""
     lines = []
     for kind, kind_table in table.items():
         fixed = sorted((i for i in kind_table if i.endswith(FIXED_SUFFIX)), key=impl_sort_key)
@@ -234,12 +257,6 @@ def fixed_tables(table, source):
                              f"{general})")
             lines.append(f"| {impl} | " + " | ".join(cells) + " |")
         lines.append("")
-        if kind == "critical":
-            lines += ["| target | elements | measured | target | |", "|---|---:|---:|---:|---|"]
-            for label, faster, slower, c, target in FIXED_TARGETS:
-                lines.append(target_row(label, c, speed_ratio(kind_table, faster, slower, c),
-                                        target))
-            lines.append("")
     return lines
 
 
@@ -328,7 +345,8 @@ def main(argv):
         return 1
     lines = ["## mote-bench ratios", ""] + context_lines(context) + noise_line(data)
     if "critical" in table:
-        lines += target_table(table, source)
+        lines += target_table(table, source, 2, TARGETS)
+        lines += target_table(table, source, 15, ISSUE15_TARGETS)
     lines += fixed_tables(table, source)
     lines += peer_tables(table, labels(data), source)
     for kind, kind_table in table.items():
