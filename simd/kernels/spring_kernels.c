@@ -353,11 +353,10 @@ MOTE_ALWAYS_INLINE void spring_cached_vector(float *const *p, size_t i, mote_wf 
 
 /* Two vectors of spring_cached_vector side by side, with one test of both vectors' keys: a pair
  * whose keys all match (every pair of a pool stepped at one dt) pays one compare-and-branch
- * and one loop step for two vectors. The cached path is held more by its instructions than by
- * its loads (avx512 moves the same bytes per element in 0.6 of avx2's time): 3.57 instructions
- * per element on avx2 against 3.88 a vector at a time (callgrind, critical, 16k). A pair with
- * a changed key takes each vector through cached_factor: the same bits as two
- * spring_cached_vector calls either way. */
+ * and one loop step for two vectors: 3.57 instructions per element on avx2 against 3.88 a
+ * vector at a time (callgrind, critical, 16k), avx512's cached step about 5% faster on Zen 5
+ * (bench/README.md, issue 15's runs). A pair with a changed key takes each vector through
+ * cached_factor: the same bits as two spring_cached_vector calls either way. */
 MOTE_ALWAYS_INLINE void spring_cached_pair(float *const *p, size_t i, mote_wf dt, unsigned reads,
                                            unsigned writes, int key_field, spring_factor_fn factor,
                                            spring_factor_body_fn body) {
