@@ -17,14 +17,15 @@
 
 /* What steps the springs in one benchmark. */
 typedef enum bench_impl {
-    IMPL_POOL,       /* mote_spring_pool_step on a pool created with the case's backend */
-    IMPL_POOL_FIXED, /* the same pool at the same fixed dt with the step cache on (issue 15) */
-    IMPL_OPENMP,     /* mote_spring_pool_step_parallel on mote_openmp_task_system() */
-    IMPL_WORKERS,    /* mote_spring_pool_step_parallel on mote_workers (bench_tasks.h) */
-    IMPL_NAIVE,      /* the naive array-of-structs loop (naive_springs.h) */
-    IMPL_GCC_AVX2,   /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
-    IMPL_GCC_NATIVE, /* GCC's vectorization, -O3 -march=native -ffast-math (critical only) */
-    IMPL_MEMORY,     /* the critical spring's memory traffic, no spring math (critical only) */
+    IMPL_POOL,          /* mote_spring_pool_step on a pool created with the case's backend */
+    IMPL_POOL_FIXED,    /* the same pool at the same fixed dt with the step cache on (issue 15) */
+    IMPL_OPENMP,        /* mote_spring_pool_step_parallel on mote_openmp_task_system() */
+    IMPL_WORKERS,       /* mote_spring_pool_step_parallel on mote_workers (bench_tasks.h) */
+    IMPL_NAIVE,         /* the naive array-of-structs loop (naive_springs.h) */
+    IMPL_GCC_AVX2,      /* GCC's vectorization, -O3 -mavx2 -mfma -ffast-math (critical only) */
+    IMPL_GCC_NATIVE,    /* GCC's vectorization, -O3 -march=native -ffast-math (critical only) */
+    IMPL_MEMORY,        /* the critical spring's memory traffic, no spring math (critical only) */
+    IMPL_MEMORY_CACHED, /* the same with the step cache's two arrays read (critical only) */
     /* The peers (peers/peers.h), critical only, over the same float arrays as GCC's loops: */
     IMPL_HIGHWAY,     /* Highway, dynamic dispatch */
     IMPL_SLEEF_AVX2,  /* SLEEF, Sleef_expf8_u10avx2 */
@@ -99,6 +100,14 @@ static bool step_memory(void *context) {
     bench_springs *springs = context;
     bench_soa *f = &springs->soa;
     bench_memory_critical(f->x, f->v, f->goal, f->halflife, springs->count);
+    return true;
+}
+
+static bool step_memory_cached(void *context) {
+    bench_springs *springs = context;
+    bench_soa *f = &springs->soa;
+    bench_memory_critical_cached(f->x, f->v, f->goal, f->halflife, f->cache_key, f->cache_factor,
+                                 springs->count);
     return true;
 }
 
@@ -239,6 +248,10 @@ static bool prepare_job(const bench_case *c, bench_springs *springs, bench_job *
     case IMPL_MEMORY:
         job->step = step_memory;
         return bench_springs_make_soa(springs);
+    case IMPL_MEMORY_CACHED:
+        job->step = step_memory_cached;
+        job->bytes_per_element += 2 * sizeof(float); /* the cached key and factor read */
+        return bench_springs_make_soa(springs);
     case IMPL_HIGHWAY:
     case IMPL_SLEEF_AVX2:
     case IMPL_SLEEF_AVX512:
@@ -290,6 +303,8 @@ static const char *impl_name(const bench_case *c) {
         return "gcc_native";
     case IMPL_MEMORY:
         return "memory";
+    case IMPL_MEMORY_CACHED:
+        return "memory_cached";
     case IMPL_HIGHWAY:
         return "highway";
     case IMPL_SLEEF_AVX2:
@@ -343,6 +358,7 @@ static void add_kind_cases(mote_spring_kind kind) {
         add_case(kind, IMPL_GCC_NATIVE, MOTE_BACKEND_SCALAR);
 #endif
         add_case(kind, IMPL_MEMORY, MOTE_BACKEND_SCALAR);
+        add_case(kind, IMPL_MEMORY_CACHED, MOTE_BACKEND_SCALAR);
         add_peer_cases(kind);
     }
     for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {

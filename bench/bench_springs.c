@@ -60,6 +60,8 @@ static void free_soa(bench_soa *soa, size_t count) {
     free_floats(soa->v, count);
     free_floats(soa->goal, count);
     free_floats(soa->halflife, count);
+    free_floats(soa->cache_key, count);
+    free_floats(soa->cache_factor, count);
     memset(soa, 0, sizeof *soa);
 }
 
@@ -198,13 +200,18 @@ bool bench_springs_make_soa(bench_springs *springs) {
     soa->v = aligned_floats(springs->count);
     soa->goal = aligned_floats(springs->count);
     soa->halflife = aligned_floats(springs->count);
-    if (soa->x == NULL || soa->v == NULL || soa->goal == NULL || soa->halflife == NULL) {
+    soa->cache_key = aligned_floats(springs->count);
+    soa->cache_factor = aligned_floats(springs->count);
+    if (soa->x == NULL || soa->v == NULL || soa->goal == NULL || soa->halflife == NULL ||
+        soa->cache_key == NULL || soa->cache_factor == NULL) {
         free_soa(soa, springs->count);
         return false;
     }
     for (size_t i = 0; i < springs->count; ++i) {
         soa->goal[i] = springs->initial[i].goal;
         soa->halflife[i] = springs->initial[i].halflife;
+        soa->cache_key[i] = soa->halflife[i];
+        soa->cache_factor[i] = soa->halflife[i];
     }
     bench_springs_restore_soa(springs);
     return true;

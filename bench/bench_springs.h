@@ -11,12 +11,16 @@
 /* One frame at 60 Hz (seconds): the dt every benchmark steps with. */
 #define BENCH_DT (1.0f / 60.0f)
 
-/* The critical spring as four float arrays, 64-byte aligned, the layout a user would write. */
+/* The critical spring as four float arrays, 64-byte aligned, the layout a user would write
+ * (and two more for the memory-only kernel of the cached path). */
 typedef struct bench_soa {
     float *x;
     float *v;
     float *goal;
     float *halflife; /* s */
+    /* The step cache's two arrays for the memory_cached baseline, both copies of halflife. */
+    float *cache_key;
+    float *cache_factor;
 } bench_soa;
 
 /* One set of springs and the state they started from. */

@@ -20,3 +20,14 @@ void bench_memory_critical(float *restrict x, float *restrict v, const float *re
         v[i] = old_x - halflife[i];
     }
 }
+
+WIDEST_VECTORS
+void bench_memory_critical_cached(float *restrict x, float *restrict v, const float *restrict goal,
+                                  const float *restrict halflife, const float *restrict key,
+                                  const float *restrict factor, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+        float old_x = x[i];
+        x[i] = goal[i] - v[i];
+        v[i] = old_x - halflife[i] - (key[i] - factor[i]);
+    }
+}

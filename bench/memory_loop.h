@@ -10,4 +10,12 @@
 void bench_memory_critical(float *restrict x, float *restrict v, const float *restrict goal,
                            const float *restrict halflife, size_t count);
 
+/* The fixed-step fast path's access pattern (issue 15): bench_memory_critical's, plus the
+ * step cache's two arrays read (key, factor; one float each per element). v = x - halflife -
+ * (key - factor) (old x): with key and factor equal, as the benchmark fills them, the values
+ * repeat as bench_memory_critical's do. Its speed is the most a cached kernel can run at. */
+void bench_memory_critical_cached(float *restrict x, float *restrict v, const float *restrict goal,
+                                  const float *restrict halflife, const float *restrict key,
+                                  const float *restrict factor, size_t count);
+
 #endif

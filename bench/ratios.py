@@ -25,10 +25,12 @@ import statistics
 import sys
 
 # Row order in the per-kind tables: baselines, the scalar reference, the wide backends, then
-# GCC's vectorization, the peers and the memory-only kernel.
+# GCC's vectorization, the peers and the memory-only kernels (memory_cached: with the fixed
+# path's two cache arrays read too).
 IMPL_ORDER = ["naive", "scalar", "portable", "portable_fixed", "neon", "neon_fixed", "avx2",
               "avx2_fixed", "avx512", "avx512_fixed", "gcc_avx2",
-              "gcc_native", "highway", "sleef_avx2", "sleef_avx512", "memory"]
+              "gcc_native", "highway", "sleef_avx2", "sleef_avx512", "memory", "memory_cached"]
+MEMORY_ONLY = ("memory", "memory_cached")
 
 # mote's serial backends (the <backend>_openmp and _workers rows run on every core and are
 # left out: bench/two_cores.py reads them), and the peers (bench/peers/): the same critical
@@ -150,11 +152,19 @@ def caption(source):
     return f"Measured by `{source['command']}`; table by `{source['script']}`."
 
 
+def native_backends(kind_table):
+    """The native wide backends of the run: what GCC's vectorization and the memory limits are
+    compared to (neon only where it is native, i.e. without the x86 backends)."""
+    return [b for b in ("avx2", "avx512") if b in kind_table] or \
+        [b for b in ("neon",) if b in kind_table]
+
+
 def kind_tables(kind, kind_table, source):
     counts = sorted({c for per_impl in kind_table.values() for c in per_impl})
     impls = sorted(kind_table, key=impl_sort_key)
     lines = [f"### {kind}", "",
-             f"ns per element (speed-up over naive in brackets; memory moves the data without the math). {caption(source)}", "",
+             "ns per element (speed-up over naive in brackets; memory and memory_cached move "
+             f"the data without the math). {caption(source)}", "",
              *size_header("implementation", counts)]
     for impl in impls:
         cells = []
@@ -164,15 +174,12 @@ def kind_tables(kind, kind_table, source):
                 cells.append("–")
                 continue
             speedup = speed_ratio(kind_table, impl, "naive", c)
-            cells.append(fmt_ns(ns) if impl in ("naive", "memory") or speedup is None
+            cells.append(fmt_ns(ns) if impl == "naive" or impl in MEMORY_ONLY or speedup is None
                          else f"{fmt_ns(ns)} ({fmt_ratio(speedup)})")
         lines.append(f"| {impl} | " + " | ".join(cells) + " |")
     lines.append("")
 
-    # The native wide backends: what GCC's vectorization and the memory limit are compared to
-    # (neon only where it is native, i.e. without the x86 backends).
-    native = [b for b in ("avx2", "avx512") if b in kind_table] or \
-        [b for b in ("neon",) if b in kind_table]
+    native = native_backends(kind_table)
     ratio_rows = []
     for backend in native:
         for baseline in ("gcc_avx2", "gcc_native"):
@@ -180,9 +187,10 @@ def kind_tables(kind, kind_table, source):
                 ratio_rows.append((f"{backend} vs {baseline} (speed-up)", backend, baseline,
                                    False))
     for backend in native:
-        if "memory" in kind_table:
-            ratio_rows.append((f"{backend} vs memory (fraction of memory speed)", backend,
-                               "memory", True))
+        for impl, memory in ((backend, "memory"), (backend + FIXED_SUFFIX, "memory_cached")):
+            if impl in kind_table and memory in kind_table:
+                ratio_rows.append((f"{impl} vs {memory} (fraction of memory speed)", impl,
+                                   memory, True))
     if ratio_rows:
         lines += [f"{kind}: speed ratios between implementations of one run. {caption(source)}",
                   "", *size_header("ratio", counts)]
@@ -215,7 +223,7 @@ def target_table(table, source, issue, targets):
              "| ratio | elements | measured | target | |", "|---|---:|---:|---:|---|"]
     missed, not_run = [], 0
     for label, kind, faster, slower, counts, target in targets:
-        fraction = slower == "memory"
+        fraction = slower in MEMORY_ONLY
         for c in counts:
             ratio = speed_ratio(table.get(kind, {}), faster, slower, c)
             lines.append(target_row(f"{kind}: {label}", c, ratio, target, fraction))
@@ -230,9 +238,35 @@ def target_table(table, source, issue, targets):
     return lines
 
 
+def fixed_ceiling_lines(table, targets):
+    """What each fixed-path-over-general-path target can reach in this run: how many times
+    faster than the general path runs memory_cached, the loop that only moves the cached
+    path's data (its reads and writes, no spring math). A cached kernel does that and more,
+    so it runs at most about as fast (97% in the median of 15 interleaved runs on Zen 4,
+    bench/README.md)."""
+    lines = []
+    for _, kind, fixed, general, counts, needed in targets:
+        kind_table = table.get(kind, {})
+        if fixed != general + FIXED_SUFFIX:
+            continue
+        for c in counts:
+            ceiling = speed_ratio(kind_table, "memory_cached", general, c)
+            if ceiling is None:
+                continue
+            reached = speed_ratio(kind_table, fixed, "memory_cached", c)
+            lines += [f"The ceiling of the {fixed} vs {general} target at {c} in this run: "
+                      f"memory_cached runs {fmt_ratio(ceiling)} faster than {general} "
+                      f"({'above' if ceiling >= needed else 'below'} the {fmt_ratio(needed)} "
+                      f"asked), and {fixed} reaches {fmt_ratio(reached, True)} of "
+                      "memory_cached's speed.", ""]
+    return lines
+
+
 def fixed_tables(table, source):
     """Per kind with <backend>_fixed rows: each against the naive loop and against its
-    backend's general path at every size (the targets are in issue 15's table)."""
+    backend's general path at every size (the targets are in issue 15's table); then, where
+    the run has memory_cached, the ceiling: how many times faster than each general path the
+    loop runs that only moves the fixed path's data."""
     lines = []
     for kind, kind_table in table.items():
         fixed = sorted((i for i in kind_table if i.endswith(FIXED_SUFFIX)), key=impl_sort_key)
@@ -256,6 +290,12 @@ def fixed_tables(table, source):
                              f" naive, {fmt_ratio(speed_ratio(kind_table, impl, general, c))} "
                              f"{general})")
             lines.append(f"| {impl} | " + " | ".join(cells) + " |")
+        if "memory_cached" in kind_table:
+            for general in native_backends(kind_table):
+                cells = [fmt_ratio(speed_ratio(kind_table, "memory_cached", general, c))
+                         for c in counts]
+                lines.append(f"| ceiling: memory_cached vs {general} | " + " | ".join(cells) +
+                             " |")
         lines.append("")
     return lines
 
@@ -347,6 +387,7 @@ def main(argv):
     if "critical" in table:
         lines += target_table(table, source, 2, TARGETS)
         lines += target_table(table, source, 15, ISSUE15_TARGETS)
+        lines += fixed_ceiling_lines(table, ISSUE15_TARGETS)
     lines += fixed_tables(table, source)
     lines += peer_tables(table, labels(data), source)
     for kind, kind_table in table.items():
