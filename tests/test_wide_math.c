@@ -338,6 +338,69 @@ static void test_atan2_edges(void **state) {
     }
 }
 
+/* Every length from 1 to 40 (no full vector, then full vectors and a partial one, on every
+ * lane count): each variant's exp and atan2 arrays give, element for element, the bits of the
+ * same elements inside a long array (a full vector), and write nothing past out[n). The arrays
+ * are allocated at exactly n floats, so a read or write past them fails under
+ * AddressSanitizer and memcheck; the output also sits in a larger block whose guard words
+ * must stay as they were. */
+static void test_partial_vectors_stay_in_range(void **state) {
+    (void)state;
+    enum { LONGEST = 40, GUARD = 16 };
+    float whole_in[LONGEST], whole_y[LONGEST], whole_exp[LONGEST], whole_atan2[LONGEST];
+    for (int i = 0; i < LONGEST; ++i) {
+        whole_in[i] = -3.0f + 0.37f * (float)i;
+        whole_y[i] = 1.5f - 0.11f * (float)i;
+    }
+    size_t count;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    for (size_t t = 1; t < count; ++t) {
+        if (!mote_kernel_table_runnable(tables[t])) {
+            continue;
+        }
+        tables[t]->math.exp(whole_in, whole_exp, LONGEST);
+        tables[t]->math.atan2(whole_y, whole_in, whole_atan2, LONGEST);
+        for (size_t n = 1; n <= LONGEST; ++n) {
+            float *in = malloc(n * sizeof *in);
+            float *y = malloc(n * sizeof *y);
+            float *out = malloc(n * sizeof *out);
+            float guarded[LONGEST + GUARD];
+            assert_non_null(in);
+            assert_non_null(y);
+            assert_non_null(out);
+            memcpy(in, whole_in, n * sizeof *in);
+            memcpy(y, whole_y, n * sizeof *y);
+            for (size_t i = 0; i < LONGEST + GUARD; ++i) {
+                guarded[i] = -1234.5f;
+            }
+            tables[t]->math.exp(in, out, n);
+            tables[t]->math.exp(in, guarded, n);
+            for (size_t i = 0; i < n; ++i) {
+                if (memcmp(&out[i], &whole_exp[i], sizeof(float)) != 0 ||
+                    memcmp(&guarded[i], &whole_exp[i], sizeof(float)) != 0) {
+                    fail_msg("%s exp, n = %zu: element %zu is %.9g, %.9g in a long array",
+                             tables[t]->name, n, i, out[i], whole_exp[i]);
+                }
+            }
+            tables[t]->math.atan2(y, in, out, n);
+            for (size_t i = 0; i < n; ++i) {
+                if (memcmp(&out[i], &whole_atan2[i], sizeof(float)) != 0) {
+                    fail_msg("%s atan2, n = %zu: element %zu is %.9g, %.9g in a long array",
+                             tables[t]->name, n, i, out[i], whole_atan2[i]);
+                }
+            }
+            for (size_t i = n; i < LONGEST + GUARD; ++i) {
+                if (guarded[i] != -1234.5f) {
+                    fail_msg("%s exp, n = %zu: wrote element %zu", tables[t]->name, n, i);
+                }
+            }
+            free(in);
+            free(y);
+            free(out);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exp_domain),
@@ -349,6 +412,7 @@ int main(void) {
         cmocka_unit_test(test_atan2_domain),
         cmocka_unit_test(test_atan2_edges),
         cmocka_unit_test(test_unreduced_paths_match),
+        cmocka_unit_test(test_partial_vectors_stay_in_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

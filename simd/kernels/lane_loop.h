@@ -2,17 +2,18 @@
  * vector of elements at p[f] + i: it loads the fields it reads and stores those it writes)
  * and a plan (which fields it reads and writes, and its prefetch scheme); this loop walks
  * [begin, end) in full vectors, prefetching ahead where the plan says it pays, and runs the
- * last partial vector through a zero-padded buffer, so any range works without reading or
- * writing outside it and gives a whole-pool step's bits. With a constant plan and body it
- * inlines into straight loops (one with prefetch, one without). A kernel may also supply a
- * body for two vectors at once (mote_lane_loop_paired), which then runs the full pairs. */
+ * last partial vector through a zero-padded buffer (filled and emptied by mote_w_load_first
+ * and mote_w_store_first: one masked move per field on AVX2 and AVX-512), so any range works
+ * without reading or writing outside it and gives a whole-pool step's bits. With a constant
+ * plan and body it inlines into straight loops (one with prefetch, one without). A kernel may
+ * also supply a body for two vectors at once (mote_lane_loop_paired), which then runs the full
+ * pairs. */
 #ifndef MOTE_LANE_LOOP_H
 #define MOTE_LANE_LOOP_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h> /* SIZE_MAX: a plan that never prefetches */
-#include <string.h>
 
 #include "field_arrays.h"
 #include "wide/wide.h"
@@ -109,15 +110,14 @@ MOTE_ALWAYS_INLINE void mote_lane_loop_paired(float *const *fields, size_t begin
         float *b[MOTE_MAX_FIELDS];
         for (int f = 0; f < plan.field_count; ++f) {
             b[f] = buffer[f];
-            memset(buffer[f], 0, sizeof buffer[f]);
-            if (plan.reads & MOTE_FIELD_BIT(f)) {
-                memcpy(buffer[f], p[f] + i, n * sizeof(float));
-            }
+            mote_w_store(buffer[f], (plan.reads & MOTE_FIELD_BIT(f))
+                                        ? mote_w_load_first(p[f] + i, n)
+                                        : mote_w_set1(0.0f));
         }
         body(b, 0, k);
         for (int f = 0; f < plan.field_count; ++f) {
             if (plan.writes & MOTE_FIELD_BIT(f)) {
-                memcpy(p[f] + i, buffer[f], n * sizeof(float));
+                mote_w_store_first(p[f] + i, n, mote_w_load(buffer[f]));
             }
         }
     }

@@ -2,8 +2,6 @@
  * compile: what tests/test_wide_math.c measures against double-precision libm; and the 3D
  * math of wide_math3d.h over component arrays, which tests/test_math3d.c holds to the scalar
  * functions of mote/math3d.h. */
-#include <string.h>
-
 #include "variant_kernels.h"
 #include "wide/wide_math3d.h"
 
@@ -16,11 +14,8 @@
             mote_w_store(out + i, expr);                                                           \
         }                                                                                          \
         if (i < n) {                                                                               \
-            float buffer[MOTE_W_LANES] = {0};                                                      \
-            memcpy(buffer, in + i, (n - i) * sizeof(float));                                       \
-            mote_wf x = mote_w_load(buffer);                                                       \
-            mote_w_store(buffer, expr);                                                            \
-            memcpy(out + i, buffer, (n - i) * sizeof(float));                                      \
+            mote_wf x = mote_w_load_first(in + i, n - i);                                          \
+            mote_w_store_first(out + i, n - i, expr);                                              \
         }                                                                                          \
     }
 
@@ -52,11 +47,8 @@ MATH_ARRAY(log, mote_w_log(x))
             mote_w_store(out + i, fn(mote_w_load(a + i), mote_w_load(b + i)));                     \
         }                                                                                          \
         if (i < n) {                                                                               \
-            float ya[MOTE_W_LANES] = {0}, xa[MOTE_W_LANES] = {0};                                  \
-            memcpy(ya, a + i, (n - i) * sizeof(float));                                            \
-            memcpy(xa, b + i, (n - i) * sizeof(float));                                            \
-            mote_w_store(ya, fn(mote_w_load(ya), mote_w_load(xa)));                                \
-            memcpy(out + i, ya, (n - i) * sizeof(float));                                          \
+            mote_wf y = fn(mote_w_load_first(a + i, n - i), mote_w_load_first(b + i, n - i));      \
+            mote_w_store_first(out + i, n - i, y);                                                 \
         }                                                                                          \
     }
 
@@ -126,7 +118,8 @@ MOTE_W_INLINE void lanes_quat_nlerp(const mote_wf *x, mote_wf *r) {
     mote_w_quat_nlerp(x, x + 4, x[8], r);
 }
 
-/* Full vectors in place; the tail through zero-padded buffers, so no access leaves [0, n). */
+/* Full vectors in place; the tail as one partial vector (mote_w_load_first, zero-padded), so no
+ * access leaves [0, n). */
 #define MATH3D_ARRAY(id, name, inputs, outputs)                                                    \
     void MOTE_VARIANT_FN(mote_math3d_##name)(const float *const *in, float *const *out,            \
                                              size_t n) {                                           \
@@ -142,15 +135,12 @@ MOTE_W_INLINE void lanes_quat_nlerp(const mote_wf *x, mote_wf *r) {
             }                                                                                      \
         }                                                                                          \
         if (i < n) {                                                                               \
-            float buffer[MOTE_W_LANES] = {0};                                                      \
             for (int k = 0; k < (inputs); ++k) {                                                   \
-                memcpy(buffer, in[k] + i, (n - i) * sizeof(float));                                \
-                x[k] = mote_w_load(buffer);                                                        \
+                x[k] = mote_w_load_first(in[k] + i, n - i);                                        \
             }                                                                                      \
             lanes_##name(x, r);                                                                    \
             for (int k = 0; k < (outputs); ++k) {                                                  \
-                mote_w_store(buffer, r[k]);                                                        \
-                memcpy(out[k] + i, buffer, (n - i) * sizeof(float));                               \
+                mote_w_store_first(out[k] + i, n - i, r[k]);                                       \
             }                                                                                      \
         }                                                                                          \
     }

@@ -32,6 +32,8 @@
  * (SPRING_FACTOR_KERNEL): the fixed-step cache (engine/src/step_cache.c) may supply it from
  * the last step instead of computing it, with the same bits, so the bounds above hold for
  * both paths. */
+#include <string.h>
+
 #include "lane_loop.h"
 #include "spring_fields.h"
 #include "variant.h"

@@ -19,6 +19,8 @@
 #define MOTE_WIDE_H
 
 #include <stdbool.h> /* mote_w_any */
+#include <stddef.h>  /* size_t */
+#include <string.h>  /* memcpy: the partial vector's portable form */
 
 #if defined(MOTE_WIDE_PORTABLE)
 #include "wide_portable.h"
@@ -38,6 +40,24 @@
 static inline mote_wf mote_w_neg(mote_wf a) {
     return mote_w_sub(mote_w_set1(0.0f), a);
 }
+
+/* The last partial vector of a range: its first n lanes (0 < n < MOTE_W_LANES) loaded from p
+ * with the rest zero, and stored to p without touching p[n] onwards. A backend built natively
+ * for masked moves (MOTE_W_MASKED_PARTIAL: AVX2, AVX-512) does each in one instruction;
+ * elsewhere, and under SIMDe's emulation (whose masked loads read the whole vector), through
+ * lanes on the stack. Either way nothing outside p[0 .. n) is read or written. */
+#ifndef MOTE_W_MASKED_PARTIAL
+static inline mote_wf mote_w_load_first(const float *p, size_t n) {
+    float lanes[MOTE_W_LANES] = {0};
+    memcpy(lanes, p, n * sizeof *p);
+    return mote_w_load(lanes);
+}
+static inline void mote_w_store_first(float *p, size_t n, mote_wf a) {
+    float lanes[MOTE_W_LANES];
+    mote_w_store(lanes, a);
+    memcpy(p, lanes, n * sizeof *p);
+}
+#endif
 
 /* lo where a < lo, hi where a > hi, else a; NaN stays NaN. */
 static inline mote_wf mote_w_clamp(mote_wf a, float lo, float hi) {

@@ -22,6 +22,20 @@ static inline mote_wf mote_w_load(const float *p) {
 static inline void mote_w_store(float *p, mote_wf a) {
     simde_mm256_storeu_ps(p, a);
 }
+#if defined(SIMDE_X86_AVX2_NATIVE)
+/* wide.h's mote_w_load_first and mote_w_store_first as vmaskmovps (lanes below n). */
+#define MOTE_W_MASKED_PARTIAL
+static inline simde__m256i mote_w_first_lanes(size_t n) {
+    return simde_mm256_cmpgt_epi32(simde_mm256_set1_epi32((int)n),
+                                   simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+static inline mote_wf mote_w_load_first(const float *p, size_t n) {
+    return simde_mm256_maskload_ps(p, mote_w_first_lanes(n));
+}
+static inline void mote_w_store_first(float *p, size_t n, mote_wf a) {
+    simde_mm256_maskstore_ps(p, mote_w_first_lanes(n), a);
+}
+#endif
 static inline mote_wf mote_w_add(mote_wf a, mote_wf b) {
     return simde_mm256_add_ps(a, b);
 }

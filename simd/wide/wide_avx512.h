@@ -21,6 +21,16 @@ static inline mote_wf mote_w_load(const float *p) {
 static inline void mote_w_store(float *p, mote_wf a) {
     simde_mm512_storeu_ps(p, a);
 }
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+/* wide.h's mote_w_load_first and mote_w_store_first as masked moves (lanes below n). */
+#define MOTE_W_MASKED_PARTIAL
+static inline mote_wf mote_w_load_first(const float *p, size_t n) {
+    return _mm512_maskz_loadu_ps((__mmask16)((1u << n) - 1u), p);
+}
+static inline void mote_w_store_first(float *p, size_t n, mote_wf a) {
+    _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1u), a);
+}
+#endif
 static inline mote_wf mote_w_add(mote_wf a, mote_wf b) {
     return simde_mm512_add_ps(a, b);
 }
