@@ -38,9 +38,12 @@ typedef struct bench_case {
     mote_backend backend; /* IMPL_POOL: the pool's backend */
 } bench_case;
 
-/* Every kind runs at these sizes; the critical spring also at BENCH_LARGE_COUNT. */
+/* Every kind runs at these sizes; the critical spring also at BENCH_LARGE_COUNT, and at
+ * BENCH_PARTIAL_COUNT, which no vector width divides (1003 = 62 x 16 + 11 = 125 x 8 + 3 =
+ * 250 x 4 + 3): beside the 1024 rows it shows what the last partial vector of a step costs. */
 static const size_t bench_counts[] = {1024, 16384, 65536, 1048576};
-#define BENCH_LARGE_COUNT 8388608
+#define BENCH_LARGE_COUNT   8388608
+#define BENCH_PARTIAL_COUNT 1003
 
 #define MAX_CASES 128
 static bench_case cases[MAX_CASES];
@@ -407,6 +410,7 @@ void bench_register_spring_cases(void) {
         }
         if (kind == MOTE_SPRING_CRITICAL) {
             register_at(first_case, BENCH_LARGE_COUNT);
+            register_at(first_case, BENCH_PARTIAL_COUNT);
         }
     }
 }
