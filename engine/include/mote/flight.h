@@ -33,8 +33,7 @@
  * summed in double from the float control vectors and rounded, so the table is monotone
  * (non-decreasing) and s_31 is the path's length. The trapezoid rule's error on a segment is
  * h^3 |f''| / 12 with f = |S'|, h = 1/31, so on the whole table at most
- * max|f''| / (12 * 31^2), f'' the second derivative of |S'| in u (tests/test_flight_ref.c
- * holds it to that against a 20,000-sample quadrature in double).
+ * max|f''| / (12 * 31^2), f'' the second derivative of |S'| in u.
  *
  * Arc length to parameter: the k in [0, 30] with s_k <= s < s_(k+1) (binary search, five
  * fixed halvings from k = 0: k += 16, 8, 4, 2, 1 wherever s_(k+step) <= s, then k = min(k,
@@ -61,10 +60,10 @@
  * each segment, so the speed along the curve is v |S'(u)| / ((s_(k+1) - s_k) 31), off the
  * profile by the variation of |S'| inside one segment relative to its mean
  * (mote_flight_speed_error gives that bound per path, sampled at 64 points per segment). It
- * grows with curvature: a gentle approach misses by well under 1% (bound 0.02%, measured
- * 0.05% with the float positions' noise, on tests/test_flight_ref.c's), a sharp turn by
- * several percent (bound 6.2%, measured 4.9%); walking the curve at uniform u instead misses
- * by the variation of |S'| over the whole curve (0.13% and 36% on the same two paths).
+ * grows with curvature: a gentle approach misses by well under 1% (a bound of 0.02% on a
+ * gentle path, before the float positions' noise), a sharp turn by several percent (6.2% on
+ * a sharp one); walking the curve at uniform u instead misses by the variation of |S'| over
+ * the whole curve (0.13% and 36% on the same two paths).
  *
  * Banking (seed 001, section 3): the curvature kappa = |S' x S''| / |S'|^3 (0 where |S'|^3
  * rounds to 0), the bank phi = atan(v^2 kappa / g) (libm atanf), capped at max_bank and

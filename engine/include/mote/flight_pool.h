@@ -1,23 +1,26 @@
 /* mote: structure-of-arrays pools of approach flights (mote/flight.h): a flock of flyers, each
  * with its own Hermite curve, 32-sample arc-length table and speed profile stored in the pool,
- * stepped by one branch-free SIMD kernel held to the scalar reference. The conventions are the
- * spring pools' (mote/spring_pool.h); what is new is the limits the flock shares, re-targeting
- * mid-flight, and the ids that landed in a step, which the step reports as the debris pool
- * reports releases (mote/debris_pool.h).
+ * stepped by one branch-free SIMD kernel held to the scalar reference. Every pool kind's common
+ * functions are documented in mote/pool_common.h; this pool's own are the limits the flock
+ * shares, re-targeting mid-flight, and the ids that landed in a step, which the step reports
+ * as the debris pool reports releases (mote/debris_pool.h).
  *
  * A flyer is its plan and its clock: time (s since its flight began), the curve (P0, P1, M0,
  * M1; the chord is P1 - P0), its table s_1..s_31 (s_0 = 0, s_31 = the length), the speed
  * profile of mote_flight_plan, then the pose the step writes (position, velocity,
  * orientation, bank) and landed. A step adds dt to every flyer's time and evaluates the pose
  * there: time is analytic, so any sequence of steps reaching the same time gives the same
- * pose. The scalar backend is mote_flight_sample itself; the wide kernels' bounds against it
- * are in the kernel's header comment (simd/kernels/flight_kernels.c). */
+ * pose. The scalar backend is mote_flight_sample itself. The wide backends give its bits
+ * exactly for time, landed, position, velocity and the plan; bank within 2.4e-7 rad and each
+ * orientation component within 6e-7 (absolute). The pose is a function of the clock alone,
+ * so these bounds do not grow with the number of steps. */
 #ifndef MOTE_FLIGHT_POOL_H
 #define MOTE_FLIGHT_POOL_H
 
 #include "mote/backend.h"
 #include "mote/base.h"
 #include "mote/flight.h"
+#include "mote/pool_common.h"
 #include "mote/tasks.h"
 
 #ifdef __cplusplus
@@ -49,11 +52,13 @@ typedef struct mote_flight_pool_def {
     int internal_cookie;       /* set by mote_default_flight_pool_def(); leave it alone */
 } mote_flight_pool_def;
 
+/* The default pool definition. Start every def here: create returns
+ * MOTE_ERROR_UNINITIALIZED_DEF for one that did not (a zeroed struct, say). */
 mote_flight_pool_def mote_default_flight_pool_def(void);
 
-/* The field arrays, dense from 0 to count - 1 (see mote_spring_view). arc_length[k] is s_(k+1),
- * the table's length up to u = (k + 1) / 31; arc_length[30] is the flight's length. landed is
- * 0 in flight, 1 when the flyer landed in the last step that covered it, 2 after that. */
+/* The pool's field arrays (mote_flight_pool_view; see mote/pool_common.h). arc_length[k] is
+ * s_(k+1), the table's length up to u = (k + 1) / 31; arc_length[30] is the flight's length. landed
+ * is 0 in flight, 1 when the flyer landed in the last step that covered it, 2 after that. */
 typedef struct mote_flight_view {
     size_t count;
     float *time;              /* s since the flight began */
@@ -90,37 +95,23 @@ typedef struct mote_flight_landed {
 
 typedef struct mote_flight_pool mote_flight_pool;
 
-/* Creates an empty pool. MOTE_ERROR_UNINITIALIZED_DEF when def was not made by
- * mote_default_flight_pool_def(); MOTE_ERROR_INVALID_ARGUMENT for NULL pointers, capacity >
- * max_count, max_dt not > 0 or limits mote_flight_plan would refuse; MOTE_ERROR_NON_FINITE
- * for non-finite limits; MOTE_ERROR_BACKEND_UNAVAILABLE; MOTE_ERROR_OUT_OF_MEMORY. */
-mote_status mote_flight_pool_create(const mote_flight_pool_def *def, mote_flight_pool **out);
-void mote_flight_pool_destroy(mote_flight_pool *pool);
-mote_status mote_flight_pool_reserve(mote_flight_pool *pool, size_t capacity);
-
-/* Plans desc's flight (mote_flight_plan) and adds it at time 0, its pose the pose at 0 and
- * landed 0. desc's cruise_speed, max_acceleration, max_deceleration, max_bank, gravity and
- * world_up must be the pool's limits exactly (mote_flight_pool_desc gives such a desc):
- * MOTE_ERROR_INVALID_ARGUMENT otherwise. mote_flight_plan's errors; no change on error. */
-mote_status mote_flight_pool_add(mote_flight_pool *pool, const mote_flight_desc *desc,
-                                 mote_id *out_id);
-mote_status mote_flight_pool_add_many(mote_flight_pool *pool, const mote_flight_desc *descs,
-                                      size_t n, mote_id *out_ids);
-mote_status mote_flight_pool_remove(mote_flight_pool *pool, mote_id id);
-bool mote_flight_pool_contains(const mote_flight_pool *pool, mote_id id);
-mote_status mote_flight_pool_index(const mote_flight_pool *pool, mote_id id, size_t *out_index);
-mote_id mote_flight_pool_id_at(const mote_flight_pool *pool, size_t index);
-
-/* The desc as far as the stored plan keeps it: start and perch positions and the limits
- * exactly; start_velocity the start speed along M0; landing_normal a unit normal that gives
- * the same end tangent (0 when the end tangent is the chord). */
-mote_status mote_flight_pool_get(const mote_flight_pool *pool, mote_id id, mote_flight_desc *out);
-
-/* Replans the flyer from desc, as add does (its clock back to 0). */
-mote_status mote_flight_pool_set(mote_flight_pool *pool, mote_id id, const mote_flight_desc *desc);
-size_t mote_flight_pool_count(const mote_flight_pool *pool);
-size_t mote_flight_pool_capacity(const mote_flight_pool *pool);
-mote_flight_view mote_flight_pool_view(mote_flight_pool *pool);
+/* The common pool functions, documented once in mote/pool_common.h: mote_flight_pool_create,
+ * _destroy, _reserve, _add, _add_many, _remove, _contains, _index, _id_at, _get, _set, _count,
+ * _capacity, _view, _validate, _set_backend, _backend, _max_dt, _set_max_dt, _advance_of,
+ * _snapshot_size, _save and _restore; the step functions, which take a report, are below.
+ * What is the flight pool's own in them:
+ * - create: limits mote_flight_plan would refuse: MOTE_ERROR_NON_FINITE for non-finite ones,
+ *   else MOTE_ERROR_INVALID_ARGUMENT.
+ * - add, add_many: plans desc's flight (mote_flight_plan) and adds it at time 0, its pose the
+ *   pose at 0 and landed 0. desc's cruise_speed, max_acceleration, max_deceleration,
+ *   max_bank, gravity and world_up must be the pool's limits exactly (mote_flight_pool_desc
+ *   gives such a desc): MOTE_ERROR_INVALID_ARGUMENT otherwise; mote_flight_plan's errors.
+ * - get: the desc as far as the stored plan keeps it: start and perch positions and the limits
+ *   exactly; start_velocity the start speed along M0; landing_normal a unit normal that gives
+ *   the same end tangent (0 when the end tangent is the chord).
+ * - set: replans the flyer from desc, as add does (its clock back to 0).
+ * - Snapshots hold the limits; a restore replaces them. */
+MOTE_POOL_COMMON_DECLS(flight);
 
 /* The pool's limits (the default limits for a NULL pool). */
 mote_flight_limits mote_flight_pool_limits(const mote_flight_pool *pool);
@@ -130,7 +121,8 @@ mote_flight_limits mote_flight_pool_limits(const mote_flight_pool *pool);
 mote_flight_desc mote_flight_pool_desc(const mote_flight_pool *pool);
 
 /* The flyer's plan as a mote_flight_path: mote_flight_sample(path, view.time[i]) is the scalar
- * reference of its pose (its desc member as mote_flight_pool_get gives it). */
+ * reference of its pose (its desc member as mote_flight_pool_get gives it).
+ * MOTE_ERROR_INVALID_ARGUMENT for a NULL out; the id's errors. */
 mote_status mote_flight_pool_path(const mote_flight_pool *pool, mote_id id, mote_flight_path *out);
 
 /* Re-targets a flyer mid-flight: a new plan from the flyer's current position and velocity
@@ -138,65 +130,27 @@ mote_status mote_flight_pool_path(const mote_flight_pool *pool, mote_id id, mote
  * 0. Position is continuous exactly (the new P0 is the current position), velocity within
  * rounding (the new plan starts at the current speed along the current velocity); the pose
  * arrays keep their values until the next step. mote_flight_plan's errors for the new desc
- * (a non-finite perch or normal: MOTE_ERROR_NON_FINITE); no change on error. */
+ * (a non-finite perch or normal: MOTE_ERROR_NON_FINITE), the id's errors; no change on
+ * error. */
 mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_vec3 perch_position,
                                       mote_vec3 landing_normal);
 
-/* Steps every flyer by dt seconds and reports those that landed into landed (may be NULL).
- * dt NaN, infinite or negative: MOTE_ERROR_INVALID_DT; landed with ids NULL but capacity > 0:
- * MOTE_ERROR_INVALID_ARGUMENT; in both cases nothing changes. dt == 0 changes nothing and
- * reports nothing (count 0). Time is analytic: the only maximum is the pool's max_dt. */
+/* The step functions: mote/pool_common.h's step, advance, step_range and step_parallel, each
+ * with a report of the flyers of the stepped range that landed in it (landed, may be NULL;
+ * see mote_flight_landed). Beyond the common statuses: MOTE_ERROR_INVALID_ARGUMENT for a
+ * landed with ids NULL but capacity > 0, and nothing changes. A step that steps nothing (dt
+ * 0, an empty range) reports nothing (count 0). Time is analytic: the only maximum is the
+ * pool's max_dt. step_range's concurrent ranges each need their own landed buffer.
+ * step_parallel reports the landed ids as the serial step does; its ranges are at least 512
+ * flyers, so pools of 512 or fewer step on the calling thread. */
 mote_status mote_flight_pool_step(mote_flight_pool *pool, float dt, mote_flight_landed *landed);
-
-/* Steps like mote_flight_pool_step and writes the seconds the step advanced to out_advanced
- * (may be NULL): dt clamped to max_dt, 0 when nothing stepped. */
 mote_status mote_flight_pool_advance(mote_flight_pool *pool, float dt, mote_flight_landed *landed,
                                      float *out_advanced);
-
-/* The seconds a step of dt would advance this pool, without stepping (see _advance). */
-mote_status mote_flight_pool_advance_of(const mote_flight_pool *pool, float dt,
-                                        float *out_advanced);
-
-/* The pool's max_dt (s; 0 for a NULL pool). */
-float mote_flight_pool_max_dt(const mote_flight_pool *pool);
-
-/* Sets the pool's max_dt (s, > 0, INFINITY for none). MOTE_ERROR_INVALID_ARGUMENT otherwise. */
-mote_status mote_flight_pool_set_max_dt(mote_flight_pool *pool, float max_dt);
-
-/* Steps the flyers with dense index in [begin, end) and reports those that landed among them:
- * disjoint ranges may run on different threads at once (each with its own landed buffer), and
- * any split gives the same bits as one whole step. MOTE_ERROR_RANGE unless
- * begin <= end <= count. */
 mote_status mote_flight_pool_step_range(mote_flight_pool *pool, size_t begin, size_t end, float dt,
                                         mote_flight_landed *landed);
-
-/* Steps every flyer like mote_flight_pool_step, in ranges run on tasks (mote/tasks.h; NULL runs
- * on this thread), then reports the landed ids as the serial step does; bit for bit the serial
- * step's. Ranges are at least 512 flyers,
- * so pools of 512 or fewer run on this thread. */
 mote_status mote_flight_pool_step_parallel(mote_flight_pool *pool, float dt,
                                            const mote_task_system *tasks,
                                            mote_flight_landed *landed);
-
-/* Looks for NaN or infinity in every flyer's fields (see mote_spring_pool_validate). */
-mote_status mote_flight_pool_validate(const mote_flight_pool *pool, mote_validation *out);
-
-/* Chooses this pool's backend (MOTE_BACKEND_AUTO follows mote_backend_best()).
- * MOTE_ERROR_BACKEND_UNAVAILABLE, and no change, if this CPU cannot run it. */
-mote_status mote_flight_pool_set_backend(mote_flight_pool *pool, mote_backend backend);
-
-/* The backend the pool's steps run on (never MOTE_BACKEND_AUTO); MOTE_BACKEND_COUNT for a
- * NULL pool. */
-mote_backend mote_flight_pool_backend(const mote_flight_pool *pool);
-
-/* Snapshots (docs/snapshot-format.md), as every pool kind's: the size now, save, restore. The first
- * restore allocates a spare copy of the field storage and id table, which later restores reuse
- * (restore then reads the blob once): a restored pool holds its fields and ids twice until
- * destroy. */
-size_t mote_flight_pool_snapshot_size(const mote_flight_pool *pool);
-mote_status mote_flight_pool_save(const mote_flight_pool *pool, void *buffer, size_t size,
-                                  size_t *out_written);
-mote_status mote_flight_pool_restore(mote_flight_pool *pool, const void *buffer, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /* mote: structure-of-arrays pools of rockets (mote/launch.h), evaluated at the pool's clock by
- * one SIMD kernel held to the scalar reference. The conventions are the spring pools'
- * (mote/spring_pool.h). What is new: the pool keeps a sequence clock in double (hours of play
- * do not drift), a step advances it and evaluates every rocket at it, and
+ * one SIMD kernel held to the scalar reference. Every pool kind's common functions are
+ * documented in mote/pool_common.h. What is this pool's own: it keeps a sequence clock in double
+ * (hours of play do not drift), a step advances it and evaluates every rocket at it, and
  * mote_launch_pool_evaluate sets it. Every rocket evaluates its own phase (rockets launch at
  * different times). The view holds every pose field but the tangent, which is always
  * {0, radial[2], -radial[1]} (mote_launch_pose); its inputs (launch_time, turn_blend,
@@ -12,6 +12,7 @@
 #include "mote/backend.h"
 #include "mote/base.h"
 #include "mote/launch.h"
+#include "mote/pool_common.h"
 #include "mote/tasks.h"
 
 #ifdef __cplusplus
@@ -29,6 +30,8 @@ typedef struct mote_launch_pool_def {
     int internal_cookie;         /* set by mote_default_launch_pool_def(); leave it alone */
 } mote_launch_pool_def;
 
+/* The default pool definition. Start every def here: create returns
+ * MOTE_ERROR_UNINITIALIZED_DEF for one that did not (a zeroed struct, say). */
 mote_launch_pool_def mote_default_launch_pool_def(void);
 
 /* One rocket for add/get/set: its inputs and its pose (written by every evaluation). */
@@ -40,7 +43,7 @@ typedef struct mote_launch_desc {
 /* The default rocket on the pad. */
 mote_launch_desc mote_default_launch_desc(void);
 
-/* The field arrays, dense from 0 to count - 1 (see mote_spring_view). flags is the rocket's
+/* The pool's field arrays (mote_launch_pool_view; see mote/pool_common.h). flags is the rocket's
  * diagnostics flags as one float (no_roll 1 + no_vibration 2 + no_camera_shake 4); phase is
  * mote_launch_phase as a float. */
 typedef struct mote_launch_view {
@@ -65,37 +68,25 @@ typedef struct mote_launch_view {
 
 typedef struct mote_launch_pool mote_launch_pool;
 
-/* Creates a pool (the clock at 0). MOTE_ERROR_UNINITIALIZED_DEF, MOTE_ERROR_INVALID_ARGUMENT
- * (as every pool, or an invalid profile), MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY. */
-mote_status mote_launch_pool_create(const mote_launch_pool_def *def, mote_launch_pool **out);
-void mote_launch_pool_destroy(mote_launch_pool *pool);
-mote_status mote_launch_pool_reserve(mote_launch_pool *pool, size_t capacity);
-mote_status mote_launch_pool_add(mote_launch_pool *pool, const mote_launch_desc *desc,
-                                 mote_id *out_id);
-mote_status mote_launch_pool_add_many(mote_launch_pool *pool, const mote_launch_desc *descs,
-                                      size_t n, mote_id *out_ids);
-mote_status mote_launch_pool_remove(mote_launch_pool *pool, mote_id id);
-bool mote_launch_pool_contains(const mote_launch_pool *pool, mote_id id);
-mote_status mote_launch_pool_index(const mote_launch_pool *pool, mote_id id, size_t *out_index);
-mote_id mote_launch_pool_id_at(const mote_launch_pool *pool, size_t index);
-mote_status mote_launch_pool_get(const mote_launch_pool *pool, mote_id id, mote_launch_desc *out);
-mote_status mote_launch_pool_set(mote_launch_pool *pool, mote_id id, const mote_launch_desc *desc);
-size_t mote_launch_pool_count(const mote_launch_pool *pool);
-size_t mote_launch_pool_capacity(const mote_launch_pool *pool);
-mote_launch_view mote_launch_pool_view(mote_launch_pool *pool);
-mote_status mote_launch_pool_validate(const mote_launch_pool *pool, mote_validation *out);
-mote_status mote_launch_pool_set_backend(mote_launch_pool *pool, mote_backend backend);
-mote_backend mote_launch_pool_backend(const mote_launch_pool *pool);
-float mote_launch_pool_max_dt(const mote_launch_pool *pool);
-mote_status mote_launch_pool_set_max_dt(mote_launch_pool *pool, float max_dt);
-/* The seconds a step of dt would advance the clock (dt clamped to max_dt). */
-mote_status mote_launch_pool_advance_of(const mote_launch_pool *pool, float dt,
-                                        float *out_advanced);
+/* The common pool functions, documented once in mote/pool_common.h: mote_launch_pool_create,
+ * _destroy, _reserve, _add, _add_many, _remove, _contains, _index, _id_at, _get, _set, _count,
+ * _capacity, _view, _validate, _set_backend, _backend, _max_dt, _set_max_dt, _advance_of,
+ * _snapshot_size, _save and _restore; the step functions, which move the clock, are below
+ * (there is no step_range: mote_launch_pool_evaluate_range splits the work). What is the
+ * launch pool's own in them:
+ * - create: the clock starts at 0. MOTE_ERROR_INVALID_ARGUMENT also for an invalid profile.
+ * - add, add_many, set: MOTE_ERROR_NON_FINITE for a non-finite member;
+ *   MOTE_ERROR_INVALID_ARGUMENT for a pose.phase outside mote_launch_phase.
+ * - get: the pose's tangent is {0, radial[2], -radial[1]}.
+ * - advance_of: the seconds a step of dt would advance the clock (dt clamped to max_dt).
+ * - Snapshots hold the profile and the clock; a restore replaces them. */
+MOTE_POOL_COMMON_DECLS(launch);
 
 /* Advances the clock by dt s (clamped to max_dt) and evaluates every rocket at it (also for
  * dt 0). MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt; nothing changed on error. */
 mote_status mote_launch_pool_step(mote_launch_pool *pool, float dt);
-/* mote_launch_pool_step, reporting the seconds advanced. */
+/* mote_launch_pool_step, writing the seconds the clock advanced to *out_advanced (may be
+ * NULL): dt clamped to max_dt, for an empty pool too. */
 mote_status mote_launch_pool_advance(mote_launch_pool *pool, float dt, float *out_advanced);
 /* mote_launch_pool_step in ranges on a task system (bit for bit the serial result). Ranges are
  * at least 1024 rockets, so pools of 1024 or fewer run on this thread. */
@@ -108,7 +99,8 @@ mote_status mote_launch_pool_evaluate(mote_launch_pool *pool, double time);
 mote_status mote_launch_pool_evaluate_parallel(mote_launch_pool *pool, double time,
                                                const mote_task_system *tasks);
 /* Evaluates the rockets [begin, end) at the current clock (the clock unchanged): a caller
- * splitting the work itself. MOTE_ERROR_RANGE for a range outside [0, count]. */
+ * splitting the work itself (disjoint ranges may run at the same time, as step_range's).
+ * MOTE_ERROR_RANGE for a range outside [0, count]. */
 mote_status mote_launch_pool_evaluate_range(mote_launch_pool *pool, size_t begin, size_t end);
 /* The clock, s of the sequence (0 for a NULL pool). */
 double mote_launch_pool_clock(const mote_launch_pool *pool);
@@ -118,19 +110,6 @@ mote_launch_profile mote_launch_pool_profile(const mote_launch_pool *pool);
  * invalid one, nothing changed. */
 mote_status mote_launch_pool_set_profile(mote_launch_pool *pool,
                                          const mote_launch_profile *profile);
-
-/* Snapshots (docs/snapshot-format.md), as for every pool kind: the pool's whole state as
- * bytes (count, every stored field, the ids, the pool's settings, max_dt), versioned,
- * little-endian and checksummed, and back. snapshot_size is 0 for a NULL pool. save:
- * MOTE_ERROR_BUFFER_TOO_SMALL with the size needed in *out_written, MOTE_ERROR_NON_FINITE for
- * NaN or infinity in a stored field. restore: all or nothing, MOTE_ERROR_CORRUPT_SNAPSHOT for
- * bytes this pool cannot take; ids issued before the save stay valid. A restored pool keeps a
- * spare copy of its field storage and id table for the next restore (docs/snapshot-format.md): its
- * fields and ids twice until destroy. */
-size_t mote_launch_pool_snapshot_size(const mote_launch_pool *pool);
-mote_status mote_launch_pool_save(const mote_launch_pool *pool, void *buffer, size_t size,
-                                  size_t *out_written);
-mote_status mote_launch_pool_restore(mote_launch_pool *pool, const void *buffer, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,4 @@
-/* mote: 3D vectors and quaternions, the one set every pool kind uses (debris, and the launch,
- * docking, flight and orientation kinds to come).
+/* mote: 3D vectors and quaternions, the one set every pool kind uses.
  *
  * Conventions: right-handed; a quaternion is {x, y, z, w} (vector part, then scalar part);
  * a * b applies b first, then a; angles in radians; lengths in the caller's units.
@@ -8,8 +7,8 @@
  * every operation correctly rounded (mote builds with -ffp-contract=off, no fast-math), so it
  * gives the same bits on every IEEE 754 platform, except where it calls libm (sinf, cosf,
  * atan2f), which the comment says. u = 2^-24 (half a ULP of 1). An error bound "within N u X"
- * is against the same formula evaluated exactly on the same float inputs, holds to first
- * order in u, and is asserted by tests/test_math3d.c. Inputs are finite; a vector whose
+ * is against the same formula evaluated exactly on the same float inputs and holds to first
+ * order in u. Inputs are finite; a vector whose
  * length is outside [2^-63, 2^64) squares out of float range and loses its bounds. */
 #ifndef MOTE_MATH3D_H
 #define MOTE_MATH3D_H

@@ -4,6 +4,7 @@
 
 #include "mote/base.h"
 #include "mote/backend.h"
+#include "mote/pool_common.h"
 #include "mote/debris.h"
 #include "mote/debris_pool.h"
 #include "mote/math3d.h"

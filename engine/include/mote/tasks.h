@@ -40,20 +40,19 @@ typedef struct mote_task_system {
 /* A task system on OpenMP's threads (omp_get_max_threads() workers), or, in a build without
  * OpenMP, one that runs every range on the calling thread (worker_count 1).
  *
- * Its defaults, chosen from measurements on a 2-core KVM host (bench/README.md, "Two cores"):
+ * Its defaults:
  * - One contiguous range per worker, the same part of a pool to the same worker every step, so
  *   each core finds its part in its own cache (handing ranges to whichever worker is free, as
- *   a dynamic schedule does, moved them between cores every step: a 64k spring step took
- *   20 us on two cores instead of 13).
+ *   a dynamic schedule does, would move them between cores every step).
  * - The ranges' sizes follow each worker's speed, learnt from the time it took on its last
  *   ranges (an average over about eight steps, shared by every pool): a core slowed by a busy
  *   neighbour or a smaller core gets less work, so the step does not wait for it. Any split
  *   gives the same bits.
  * - Fewer workers than asked for when the work has fewer ranges of min_range items (each pool
  *   kind's threshold, on its parallel step).
- * - Waiting is OpenMP's own: GNU OpenMP's workers spin for a while after a step, then sleep. A
- *   step costs about 1 us of fork and join that way, against 80 us with
- *   OMP_WAIT_POLICY=passive (workers woken from sleep every step). Spinning workers compete
+ * - Waiting is OpenMP's own: GNU OpenMP's workers spin for a while after a step, then sleep,
+ *   which keeps a step's fork and join far cheaper than with OMP_WAIT_POLICY=passive (workers
+ *   woken from sleep every step). Spinning workers compete
  *   with other threads on a loaded machine, where frames can take milliseconds: there, set
  *   OMP_WAIT_POLICY=passive, or use mote_workers (below), whose steps never wait for a thread
  *   the OS has not run, or hand mote the game's own task system. */
@@ -67,7 +66,7 @@ mote_task_system mote_openmp_task_system_workers(unsigned worker_count);
 bool mote_openmp_available(void);
 
 /* Worker threads of mote's own, for a game without a task system of its own: the ready system
- * with the cheapest fork and join (bench/README.md, "mote's own workers").
+ * with the cheapest fork and join.
  *
  * - The calling thread is worker 0 and steps the first range itself; worker_count - 1 threads
  *   take one contiguous range each, the same part of a pool every step, sized by each worker's
