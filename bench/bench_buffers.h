@@ -1,6 +1,6 @@
 /* Memory for the benchmarks' baselines (plain loops, the memory-only kernel, the peers,
  * memcpy's buffers): from mote's default allocator, the same kind of memory as the pools'
- * arrays (huge pages for blocks of 2 MiB or more, engine/src/allocator.c), so a row against
+ * arrays (huge pages for blocks of 2 MiB or more, engine/core/allocator.c), so a row against
  * its baseline compares the work, not the pages it runs on. */
 #ifndef MOTE_BENCH_BUFFERS_H
 #define MOTE_BENCH_BUFFERS_H

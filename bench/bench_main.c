@@ -10,17 +10,9 @@
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
-    bench_register_spring_cases();
-    bench_register_pool_cases(&bench_movers_kind);
-    bench_register_pool_cases(&bench_debris_kind);
-    bench_register_pool_cases(&bench_flights_kind);
-    bench_register_pool_cases(&bench_docking_kind);
-    bench_register_pool_cases(&bench_launch_kind);
-    bench_register_pool_cases(&bench_stages_kind);
-    bench_register_pool_cases(&bench_orientation_control_kind);
-    bench_register_pool_cases(&bench_orientation_spring_kind);
-    bench_register_pool_cases(&bench_orientation_damper_kind);
-    bench_register_pool_cases(&bench_orientation_inertialize_kind);
+#define REGISTER_KIND_CASES(name, number, kernels) bench_register_##name##_cases();
+    MOTE_KINDS(REGISTER_KIND_CASES, MOTE_KIND_NO_KERNEL)
+#undef REGISTER_KIND_CASES
     bench_register_snapshot_cases();
     bench_register_ceiling_cases();
     int exit_code = mote_bench_main(argc, argv);

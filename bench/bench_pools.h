@@ -11,6 +11,7 @@
 
 #include "mote/backend.h"
 #include "mote/base.h"
+#include "kinds.h"
 #include "mote/tasks.h"
 
 typedef struct bench_pool_kind {
@@ -38,15 +39,19 @@ void bench_register_pool_cases(const bench_pool_kind *kind);
 void bench_pools_release(void);
 
 /* The kinds (bench_movers.c, bench_debris.c, bench_launch.c, ...). */
-extern const bench_pool_kind bench_movers_kind;
+/* The pool kinds other layers name (bench_snapshot.c saves one pool of each). */
+extern const bench_pool_kind bench_mover_kind;
 extern const bench_pool_kind bench_debris_kind;
-extern const bench_pool_kind bench_flights_kind;
+extern const bench_pool_kind bench_flight_kind;
 extern const bench_pool_kind bench_docking_kind;
 extern const bench_pool_kind bench_launch_kind;
-extern const bench_pool_kind bench_stages_kind;
+extern const bench_pool_kind bench_stage_kind;
 extern const bench_pool_kind bench_orientation_control_kind;
-extern const bench_pool_kind bench_orientation_spring_kind;
-extern const bench_pool_kind bench_orientation_damper_kind;
-extern const bench_pool_kind bench_orientation_inertialize_kind;
+
+/* Each kind's benchmarks, one function per row of the registry (kinds.h): the springs' in
+ * bench_cases.c, every other kind's in engine/kinds/<kind>/<kind>_bench.c. */
+#define BENCH_DECLARE_KIND_CASES(name, number, kernels) void bench_register_##name##_cases(void);
+MOTE_KINDS(BENCH_DECLARE_KIND_CASES, MOTE_KIND_NO_KERNEL)
+#undef BENCH_DECLARE_KIND_CASES
 
 #endif

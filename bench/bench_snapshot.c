@@ -87,10 +87,10 @@ KIND_CALLS(orientation)
 #define KIND(k, record)                                                                            \
     { #k, record, id_at_##k, remove_##k, size_##k, save_##k, restore_##k }
 static const snapshot_kind kinds[] = {
-    KIND(spring, &springs_kind),        KIND(mover, &bench_movers_kind),
-    KIND(debris, &bench_debris_kind),   KIND(flight, &bench_flights_kind),
+    KIND(spring, &springs_kind),        KIND(mover, &bench_mover_kind),
+    KIND(debris, &bench_debris_kind),   KIND(flight, &bench_flight_kind),
     KIND(docking, &bench_docking_kind), KIND(launch, &bench_launch_kind),
-    KIND(stage, &bench_stages_kind),    KIND(orientation, &bench_orientation_control_kind),
+    KIND(stage, &bench_stage_kind),     KIND(orientation, &bench_orientation_control_kind),
 };
 
 /* One element in REMOVE_EVERY is removed (churn). */

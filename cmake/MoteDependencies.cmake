@@ -5,7 +5,7 @@ if(NOT SIMDE_INCLUDE_DIR)
                       "(apt-get install libsimde-dev)")
 endif()
 
-# xxHash for the snapshot checksum (engine/src/pool_snapshot.c), header only
+# xxHash for the snapshot checksum (engine/core/pool_snapshot.c), header only
 # (XXH_INLINE_ALL): compiled in, so libmote.a and programs using it need no libxxhash.
 find_path(XXHASH_INCLUDE_DIR xxhash.h)
 if(NOT XXHASH_INCLUDE_DIR)

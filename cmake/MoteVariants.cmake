@@ -5,17 +5,11 @@
 # bit-identity tests cover every kernel source on every host (docs/architecture.md: never copy
 # a kernel per ISA).
 set(MOTE_VARIANTS "")
+mote_kind_sources(kernels MOTE_KIND_KERNEL_SOURCES)
 set(MOTE_VARIANT_SOURCES
-  ${PROJECT_SOURCE_DIR}/simd/kernels/spring_kernels.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/debris_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/math_arrays.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/mover_kernels.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/docking_kernels.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/flight_kernels.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/orientation_kernels.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/launch_kernels.c
-  ${PROJECT_SOURCE_DIR}/simd/kernels/stage_kernels.c)
+  ${MOTE_KIND_KERNEL_SOURCES})
 
 # mote_add_variant(suffix name MOTE_WIDE_X MOTE_BACKEND_X emulated(0|1) MOTE_BACKEND_REQUIRED
 #                  [flags...]); the last backend is the one whose CPU features the flags need.
@@ -82,8 +76,8 @@ file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/generated/mote_variants.h CONTENT
 # 79 ns per element before, 55 after, on a loaded host).
 # Scheduling reorders instructions, never the arithmetic: the results are the same bits.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
-  set_source_files_properties(${PROJECT_SOURCE_DIR}/simd/kernels/debris_kernels.c
-                              ${PROJECT_SOURCE_DIR}/simd/kernels/launch_kernels.c
-                              ${PROJECT_SOURCE_DIR}/simd/kernels/orientation_kernels.c PROPERTIES
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/engine/kinds/debris/debris_kernels.c
+                              ${PROJECT_SOURCE_DIR}/engine/kinds/launch/launch_kernels.c
+                              ${PROJECT_SOURCE_DIR}/engine/kinds/orientation/orientation_kernels.c PROPERTIES
                               COMPILE_OPTIONS "-fschedule-insns;-fsched-pressure")
 endif()

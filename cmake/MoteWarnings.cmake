@@ -10,5 +10,6 @@ function(mote_internal_settings target)
                                            -ffp-contract=off -fno-fast-math)
   target_include_directories(${target} PRIVATE
     ${PROJECT_SOURCE_DIR}/engine/include ${PROJECT_SOURCE_DIR}/simd
-    ${PROJECT_SOURCE_DIR}/simd/kernels ${PROJECT_SOURCE_DIR}/engine/src)
+    ${PROJECT_SOURCE_DIR}/simd/kernels ${PROJECT_SOURCE_DIR}/engine/core
+    ${PROJECT_SOURCE_DIR}/engine/kinds ${MOTE_KIND_DIRS})
 endfunction()

@@ -1,4 +1,4 @@
-/* The default allocator's contract (engine/src/allocator.c): blocks aligned as asked, and
+/* The default allocator's contract (engine/core/allocator.c): blocks aligned as asked, and
  * blocks of 2 MiB or more on 2 MiB boundaries (huge-page candidates), usable to their last
  * byte; a large pool's field arrays start within the first 16 cache lines (the stagger) of
  * such a boundary. Under AddressSanitizer the first and last bytes written catch a block

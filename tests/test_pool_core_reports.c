@@ -1,4 +1,4 @@
-/* The step reports' shared scan (mote_pool_core_ids_where, engine/src/pool_core.h), on a bare
+/* The step reports' shared scan (mote_pool_core_ids_where, engine/core/pool_core.h), on a bare
  * pool core, each case run twice: counting every group itself (marks NULL, the serial step),
  * and reading the group counts that ranges cut at odd places wrote first
  * (mote_pool_core_mark_groups, as a parallel step's ranges do), which must give the same

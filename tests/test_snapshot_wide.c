@@ -1,4 +1,4 @@
-/* The snapshot's wide paths (engine/src/snapshot_wide.h), on every path this CPU runs.
+/* The snapshot's wide paths (engine/core/snapshot_wide.h), on every path this CPU runs.
  * - The checked copies: each copies exactly n words, whatever the alignment of either side and
  *   with or without streaming stores, and reports false exactly when some word is bad (a NaN
  *   or an infinity, any sign, any payload; or, with the generations' test, a zero), wherever

@@ -1,4 +1,4 @@
-/* MOTE_STEP_CACHE_AUTO's trial (engine/src/step_cache.c), with the step times given by the test
+/* MOTE_STEP_CACHE_AUTO's trial (engine/core/step_cache.c), with the step times given by the test
  * instead of measured: which path each step of the trial takes, that the pool keeps the path
  * whose fastest step was faster (freeing the arrays when that is the general path), and when it
  * tries again. That either path gives the same bits is test_spring_fixed_step's. */

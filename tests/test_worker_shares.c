@@ -1,4 +1,4 @@
-/* The ready task system's split (engine/src/worker_shares.h): contiguous ranges that cover the
+/* The ready task system's split (engine/core/worker_shares.h): contiguous ranges that cover the
  * items once, at least min_range each, equal until speeds are learnt, then in proportion to
  * them, never below the floor. */
 #include <math.h>

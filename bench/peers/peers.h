@@ -5,7 +5,7 @@
  *   MOTE_BENCH_HIGHWAY       Highway (libhwy-dev), dynamic dispatch, Highway's own Exp
  *   MOTE_BENCH_SLEEF_AVX2    SLEEF (libsleef-dev), Sleef_expf8_u10avx2, built -mavx2 -mfma
  *   MOTE_BENCH_SLEEF_AVX512  SLEEF, Sleef_expf16_u10avx512f, built -mavx512f
- * Every peer computes mote_spring's formula (engine/src/spring_ref.c) element by element:
+ * Every peer computes mote_spring's formula (engine/kinds/spring/spring_ref.c) element by element:
  *   y = 4 ln2 / (max(halflife, 0) + eps) / 2,  j0 = x - goal,  j1 = v + j0 y,
  *   e = exp(-y dt),  x' = e (j0 + j1 dt) + goal,  v' = e (v - j1 y dt),
  * with the library's exp in place of libm's, any count (a last partial vector through a
@@ -59,8 +59,8 @@ void bench_peer_tail(bench_critical_step block, size_t lanes, float *x, float *v
  * after). Measured over 4M springs of the benchmark's ranges: Highway 1.0.3's AVX3 target 5
  * (its Exp is within 1 ULP, the products around it add the rest; half the elements
  * bit-identical), SLEEF 3.5.1's 4 for x and 2 for v (96% bit-identical). mote's own critical
- * kernels are held to 4 (engine/src/spring_bounds.h). A wrong formula is far outside: a decay
- * rate off by 5e-6 of itself already differs by 11. */
+ * kernels are held to 4 (engine/kinds/spring/spring_bounds.h). A wrong formula is far outside: a
+ * decay rate off by 5e-6 of itself already differs by 11. */
 #define BENCH_PEER_MAX_ULP 8
 
 /* Steps a copy of the first elements of the arrays (a few hundred, so a partial vector is

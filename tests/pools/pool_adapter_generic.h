@@ -1,5 +1,5 @@
 /* Test-side: the adapter calls that are the same for every pool kind, written once over the
- * kind record and the generic pool (engine/src/pool.h), so a kind's adapter holds only what
+ * kind record and the generic pool (engine/core/pool.h), so a kind's adapter holds only what
  * is its own: how to create its pools, its descs as values and its random elements (and a
  * step of its own where its step reports more, as the debris step does). */
 #ifndef MOTE_POOL_ADAPTER_GENERIC_H

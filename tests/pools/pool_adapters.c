@@ -2,23 +2,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kinds.h"
 #include "pool_adapter.h"
 #include "state_hash.h"
 
-/* One line per pool family: X(name) expects `const pool_family pool_family_<name>` in
- * tests/pools/<name>_adapter.c (spring_later: the spring kinds added since, in
- * spring_adapter.c). A family's place is its adapters' indices (a fuzz seed's first byte):
- * append, never insert. */
-#define POOL_FAMILIES(X)                                                                           \
-    X(spring)                                                                                      \
-    X(mover) X(debris) X(flight) X(docking) X(launch) X(stage) X(orientation) X(spring_later)
-
-#define DECLARE_FAMILY(name) extern const pool_family pool_family_##name;
-POOL_FAMILIES(DECLARE_FAMILY)
+/* One family per kind of the registry (kinds.h), in its order: each kind's folder defines
+ * `const pool_family pool_family_<kind>` in engine/kinds/<kind>/<kind>_adapter.c; then
+ * spring_later, the spring models added after the registry's kinds (spring_adapter.c). A
+ * family's place is its adapters' indices (a fuzz seed's first byte): append, never insert. */
+#define DECLARE_FAMILY(name, number, kernels) extern const pool_family pool_family_##name;
+MOTE_KINDS(DECLARE_FAMILY, MOTE_KIND_NO_KERNEL)
 #undef DECLARE_FAMILY
+extern const pool_family pool_family_spring_later;
 
-#define FAMILY_ADDRESS(name) &pool_family_##name,
-static const pool_family *const families[] = {POOL_FAMILIES(FAMILY_ADDRESS)};
+#define FAMILY_ADDRESS(name, number, kernels) &pool_family_##name,
+static const pool_family *const families[] = {MOTE_KINDS(FAMILY_ADDRESS, MOTE_KIND_NO_KERNEL) &
+                                              pool_family_spring_later};
 #undef FAMILY_ADDRESS
 
 #define MAX_ADAPTERS 128

@@ -35,7 +35,7 @@ int test_scaled_down(void);
  * hosts never returns from pthread_create), else preferred. */
 unsigned test_max_workers(unsigned preferred);
 
-/* Teaches the ready task systems' learnt shares (engine/src/worker_shares.h), over enough steps
+/* Teaches the ready task systems' learnt shares (engine/core/worker_shares.h), over enough steps
  * to settle, that of two workers worker 1 takes `slower` times as long per item as worker 0. */
 void test_teach_slower_second_worker(double slower);
 

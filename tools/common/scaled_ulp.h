@@ -1,4 +1,4 @@
-/* The error metric the tools report: "scaled ULP" (simd/kernels/spring_kernels.c).
+/* The error metric the tools report: "scaled ULP" (engine/kinds/spring/spring_kernels.c).
  *
  * The difference between a wide result and the scalar reference is measured in units in the
  * last place of max(|reference|, scale), where scale is the largest magnitude among the

@@ -6,7 +6,7 @@
  * per variant, the stepping through each kernel table, the measurement, bit identity, the
  * state hashes, and the text and JSON output in the kind's style (compare_style.h).
  *
- * A kind joins mote-compare with one file, tools/compare/compare_<kind>.c, defining
+ * A kind joins mote-compare with one file, engine/kinds/<kind>/<kind>_compare.c, defining
  * `const compare_family compare_family_<kind>`, one word in COMPARE_FAMILIES
  * (compare_kinds.c) and its source in add_executable(mote-compare) (tools/CMakeLists.txt);
  * docs/adding-a-pool-kind.md ("How a kind joins mote-compare") shows the lines. */

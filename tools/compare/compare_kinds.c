@@ -2,18 +2,16 @@
 #include <string.h>
 
 #include "compare_kinds.h"
+#include "kinds.h"
 
-/* One word per family, in the order they run: X(name) expects
- * `const compare_family compare_family_<name>` in tools/compare/compare_<name>.c. */
-#define COMPARE_FAMILIES(X)                                                                        \
-    X(springs) X(movers) X(debris) X(flights) X(docking) X(launch) X(stages) X(orientation)
-
-#define DECLARE_FAMILY(name) extern const compare_family compare_family_##name;
-COMPARE_FAMILIES(DECLARE_FAMILY)
+/* One family per kind of the registry (kinds.h), in its order: each kind's folder defines
+ * `const compare_family compare_family_<kind>` in engine/kinds/<kind>/<kind>_compare.c. */
+#define DECLARE_FAMILY(name, number, kernels) extern const compare_family compare_family_##name;
+MOTE_KINDS(DECLARE_FAMILY, MOTE_KIND_NO_KERNEL)
 #undef DECLARE_FAMILY
 
-#define FAMILY_ADDRESS(name) &compare_family_##name,
-static const compare_family *const families[] = {COMPARE_FAMILIES(FAMILY_ADDRESS)};
+#define FAMILY_ADDRESS(name, number, kernels) &compare_family_##name,
+static const compare_family *const families[] = {MOTE_KINDS(FAMILY_ADDRESS, MOTE_KIND_NO_KERNEL)};
 #undef FAMILY_ADDRESS
 
 /* Most compare kinds all families have together. */

@@ -40,9 +40,9 @@ static void print_usage(FILE *stream) {
             "Scenarios:\n",
             TRACE_PLOT_MAX_SERIES, TRACE_PLOT_MAX_STEPS, MOTE_TRACE_PLOT_SCRIPT);
     size_t count = 0;
-    const trace_scenario *all = trace_scenarios(&count);
+    const trace_scenario *const *all = trace_scenarios(&count);
     for (size_t i = 0; i < count; ++i) {
-        fprintf(stream, "  %-10s %s\n", all[i].name, all[i].summary);
+        fprintf(stream, "  %-10s %s\n", all[i]->name, all[i]->summary);
     }
 }
 
@@ -94,9 +94,9 @@ int main(int argc, char **argv) {
             return 0;
         } else if (strcmp(arg, "--list") == 0) {
             size_t count = 0;
-            const trace_scenario *all = trace_scenarios(&count);
+            const trace_scenario *const *all = trace_scenarios(&count);
             for (size_t s = 0; s < count; ++s) {
-                printf("%-10s %s\n", all[s].name, all[s].summary);
+                printf("%-10s %s\n", all[s]->name, all[s]->summary);
             }
             return 0;
         } else if (strcmp(arg, "--out") == 0) {

@@ -2,13 +2,14 @@
  * writes its trajectories as CSV; its figure, a table of what to plot from which columns, is
  * drawn by gnuplot through the one shared script, tools/trace/plot_trace.gp (trace_plot.h).
  *
- * Adding a scenario: write tools/trace/scenario_<name>.c defining
+ * A kind's scenario: engine/kinds/<kind>/<kind>_trace.c defines
  *   - one function with the trace_scenario_fn signature, which writes the CSV (one row per
  *     element per step, elements in the same order every step) and fills a trace_written;
  *   - one trace_figure naming its CSV columns: panels, each with its x and y values and their
  *     axis labels with units, its curves (how rows group into series) and phase markers;
- * declare both below, add one line to the table in trace_scenarios.c and the file to
- * tools/CMakeLists.txt (with a mote_trace_test line). No plotting code: the figure is data,
+ *   - `const trace_scenario trace_scenario_<kind>` with its command-line name and summary;
+ * the table (trace_scenarios.c) reads the registry (kinds.h), and tools/CMakeLists.txt has a
+ * mote_trace_test line per scenario. No plotting code: the figure is data,
  * for example one panel of a debris-like scenario:
  *
  *   const trace_figure trace_figure_name = {
@@ -104,22 +105,10 @@ typedef struct trace_scenario {
     const trace_figure *figure;
 } trace_scenario;
 
-/* Every scenario, in the order --list prints them. */
-const trace_scenario *trace_scenarios(size_t *count);
+/* Every scenario, in the order --list prints them (the registry's, kinds.h). */
+const trace_scenario *const *trace_scenarios(size_t *count);
 
 /* The scenario called name, or NULL. */
 const trace_scenario *trace_scenario_find(const char *name);
-
-/* Every scenario's run and figure (trace/scenario_<name>.c), in the order of the table in
- * trace_scenarios.c, which adds each one's name and summary. */
-#define TRACE_SCENARIO_NAMES(X)                                                                    \
-    X(springs) X(crowd) X(debris) X(flights) X(launch) X(stages) X(docking) X(orientation)
-
-#define TRACE_DECLARE_SCENARIO(name)                                                               \
-    bool trace_scenario_##name(const trace_options *options, const char *csv_path,                 \
-                               trace_written *written, FILE *log, FILE *err);                      \
-    extern const trace_figure trace_figure_##name;
-TRACE_SCENARIO_NAMES(TRACE_DECLARE_SCENARIO)
-#undef TRACE_DECLARE_SCENARIO
 
 #endif

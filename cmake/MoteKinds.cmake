@@ -1,0 +1,44 @@
+# The pool kinds, read from the registry (engine/kinds/kinds.h): one folder each,
+# engine/kinds/<name>/, whose files a name's ending assigns to a target:
+#   <name>_kernels.c  the wide kernel, compiled once per variant (cmake/MoteVariants.cmake)
+#   test_*.c          a cmocka suite each (tests/CMakeLists.txt)
+#   *_adapter.c       the kind behind the test gates' pool adapter (tests/pools)
+#   *_compare.c       its mote-compare family; *_trace.c its mote-trace scenario;
+#   *_bench.c         its mote-bench cases
+#   every other .c    the library: the reference, the kind record, the model's helpers
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${PROJECT_SOURCE_DIR}/engine/kinds/kinds.h)
+file(READ ${PROJECT_SOURCE_DIR}/engine/kinds/kinds.h mote_kinds_text)
+string(REGEX MATCHALL "\n[ \t]*X\\([a-z_]+, *[0-9]+," mote_kind_rows "${mote_kinds_text}")
+set(MOTE_KINDS "")
+set(MOTE_KIND_DIRS "")
+foreach(row IN LISTS mote_kind_rows)
+  string(REGEX REPLACE "^\n[ \t]*X\\(([a-z_]+),.*" "\\1" kind "${row}")
+  if(NOT IS_DIRECTORY ${PROJECT_SOURCE_DIR}/engine/kinds/${kind})
+    message(FATAL_ERROR "engine/kinds/kinds.h names the kind '${kind}', which has no folder "
+                        "engine/kinds/${kind}/")
+  endif()
+  list(APPEND MOTE_KINDS ${kind})
+  list(APPEND MOTE_KIND_DIRS ${PROJECT_SOURCE_DIR}/engine/kinds/${kind})
+endforeach()
+message(STATUS "mote: kinds ${MOTE_KINDS}")
+
+# mote_kind_sources(<role> <out-var>): every kind's files of one role (library, kernels, test,
+# adapter, compare, trace, bench), in registry order.
+function(mote_kind_sources role out)
+  set(result "")
+  foreach(dir IN LISTS MOTE_KIND_DIRS)
+    if(role STREQUAL "library")
+      file(GLOB files CONFIGURE_DEPENDS ${dir}/*.c)
+      list(FILTER files EXCLUDE REGEX "/(test_[^/]*|[^/]*_(kernels|adapter|compare|trace|bench))\\.c$")
+    elseif(role STREQUAL "test")
+      file(GLOB files CONFIGURE_DEPENDS ${dir}/test_*.c)
+    else()
+      file(GLOB files CONFIGURE_DEPENDS ${dir}/*_${role}.c)
+      list(FILTER files EXCLUDE REGEX "/test_[^/]*$")
+    endif()
+    list(SORT files)
+    list(APPEND result ${files})
+  endforeach()
+  set(${out} ${result} PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,127 @@
+/* mote-compare's docking: seeded sequences all over the timeline (waiting, approaching,
+ * settling, spinning down, locked), each on its own turned station within 100 units of the
+ * origin with its chaser 5..20 units out, on the seed's profile, in the exact style
+ * (compare_style.h): the clock, the spin angles, the flags and the captured approach values
+ * must match the reference bit for bit, the chaser's position, spring position, velocity and
+ * orientation (a unit quaternion, measured in ULPs of 1) stay within the bounds of
+ * engine/kinds/docking/docking_bounds.h. */
+#include <stdio.h>
+
+#include "compare_engine.h"
+#include "compare_style.h"
+#include "docking_bounds.h"
+#include "docking_fields.h"
+#include "tool_rng.h"
+
+/* The fields first..last as a mask. */
+#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
+
+static const compare_row rows[] = {
+    {"time", 1u << DOCKING_TIME},
+    {"angles", FIELD_RANGE(DOCKING_STATION_ANGLE, DOCKING_CHASER_ANGLE)},
+    {"flags", FIELD_RANGE(DOCKING_CAPTURED, DOCKING_LOCKED)},
+    {"capture", FIELD_RANGE(DOCKING_START_PARALLEL, DOCKING_RZ)},
+    {"position", FIELD_RANGE(DOCKING_PX, DOCKING_PZ)},
+    {"spring", FIELD_RANGE(DOCKING_SX, DOCKING_SZ)},
+    {"velocity", FIELD_RANGE(DOCKING_VX, DOCKING_VZ)},
+    {"orientation", FIELD_RANGE(DOCKING_QX, DOCKING_QW)},
+};
+
+static bool in(int field, int first, int last) {
+    return field >= first && field <= last;
+}
+
+static mote_pool *create(const compare_kind *self) {
+    (void)self;
+    mote_docking_pool_def def = mote_default_docking_pool_def();
+    mote_docking_pool *pool = NULL;
+    return mote_docking_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
+}
+
+static mote_vec3 rvec(tool_rng *rng, float r) {
+    mote_vec3 v = {tool_rng_range(rng, -r, r), tool_rng_range(rng, -r, r),
+                   tool_rng_range(rng, -r, r)};
+    return v;
+}
+
+/* Sequences begun at rest, their clocks then spread over -1 .. 26 s (a clock past approach
+ * start is captured in its first step, as a sequence added late is). */
+static void seed_sequences(const compare_kind *self, float *const *fields, size_t count,
+                           uint64_t seed) {
+    (void)self;
+    tool_rng rng = {seed};
+    const mote_docking_profile profile = mote_default_docking_profile();
+    for (size_t i = 0; i < count; ++i) {
+        mote_vec3 station = rvec(&rng, 100.0f);
+        mote_vec3 axis = rvec(&rng, 1.0f);
+        axis.z += 2.0f; /* kept away from 0 */
+        mote_quat base =
+            mote_quat_axis_angle(mote_vec3_normalize(axis), tool_rng_range(&rng, -3.0f, 3.0f));
+        mote_vec3 off = rvec(&rng, 4.0f);
+        off.z = tool_rng_range(&rng, 5.0f, 20.0f);
+        mote_vec3 chaser = mote_vec3_add(station, mote_quat_rotate(base, off));
+        mote_docking_state s = {0};
+        (void)mote_docking_begin(&profile, station, base, chaser, 0.0f, &s);
+        s.time = tool_rng_range(&rng, -1.0f, 26.0f);
+        docking_state_store(fields, i, &s);
+    }
+}
+
+/* The orientation in ULPs of 1; every other field in exact ULPs. */
+static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
+    (void)self;
+    (void)sample;
+    (void)i;
+    return in(field, DOCKING_QX, DOCKING_QW) ? 1.0f : 0.0f;
+}
+
+/* The chaser's bounds (absolute, per component) after steps steps, growing linearly past
+ * DOCKING_BOUND_STEPS; every other field must be identical. */
+static compare_bound bound(const compare_kind *self, int field, long steps) {
+    (void)self;
+    double one, long_run;
+    if (in(field, DOCKING_PX, DOCKING_SZ)) {
+        one = DOCKING_POSITION_ONE_STEP;
+        long_run = DOCKING_POSITION_LONG_RUN;
+    } else if (in(field, DOCKING_VX, DOCKING_VZ)) {
+        one = DOCKING_VELOCITY_ONE_STEP;
+        long_run = DOCKING_VELOCITY_LONG_RUN;
+    } else if (in(field, DOCKING_QX, DOCKING_QW)) {
+        one = DOCKING_ORIENTATION_ONE_STEP;
+        long_run = DOCKING_ORIENTATION_LONG_RUN;
+    } else {
+        return (compare_bound){0.0, COMPARE_ULP};
+    }
+    if (steps <= 1) {
+        return (compare_bound){one, COMPARE_ABSOLUTE};
+    }
+    double ratio = steps > DOCKING_BOUND_STEPS ? (double)steps / DOCKING_BOUND_STEPS : 1.0;
+    return (compare_bound){long_run * ratio, COMPARE_ABSOLUTE};
+}
+
+static const compare_kind docking = {
+    .name = "docking",
+    .help = "the docking pools",
+    .about = "chasers closing on spinning stations",
+    .noun = "docking sequences",
+    .json_member = "docking",
+    .style = &compare_style_exact,
+    .row_count = sizeof rows / sizeof rows[0],
+    .rows = rows,
+    .create = create,
+    .seed = seed_sequences,
+    .scale = scale,
+    .bound = bound,
+};
+
+static void print_note(FILE *out) {
+    fprintf(out,
+            "              docking: time, spin angles, flags and captured values must match\n"
+            "              the reference bit for bit; position within %.2g abs after 1 step,\n"
+            "              %.2g after 1000, velocity %.2g and %.2g, orientation %.2g and\n"
+            "              %.2g, growing linearly past that\n",
+            DOCKING_POSITION_ONE_STEP, DOCKING_POSITION_LONG_RUN, DOCKING_VELOCITY_ONE_STEP,
+            DOCKING_VELOCITY_LONG_RUN, DOCKING_ORIENTATION_ONE_STEP, DOCKING_ORIENTATION_LONG_RUN);
+}
+
+const compare_family compare_family_docking = {.kind = &docking, .print_note = print_note};

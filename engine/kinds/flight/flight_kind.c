@@ -1,0 +1,297 @@
+/* Flight pools: the flight kind's record for the shared pool layer (its 64 fields, the limits
+ * every flyer shares, its kernel), the landed report of its steps, re-targeting, and the
+ * public flight-pool names. */
+#include <math.h>
+#include <string.h>
+
+#include "flight_fields.h"
+#include "pool_api.h"
+
+/* What mote_default_flight_pool_def() writes to internal_cookie. */
+#define FLIGHT_POOL_COOKIE 0x464c4954 /* "FLIT" */
+
+_Static_assert(sizeof(mote_flight_view) == sizeof(size_t) + FLIGHT_FIELD_COUNT * sizeof(float *),
+               "the field list names every pointer of mote_flight_view");
+_Static_assert(sizeof(mote_flight_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
+_Static_assert(sizeof(mote_flight_constants) <= MOTE_MAX_CONSTANTS_BYTES,
+               "constants fit the generic buffer");
+
+mote_flight_limits mote_default_flight_limits(void) {
+    mote_flight_desc d = mote_default_flight_desc();
+    mote_flight_limits l = {d.cruise_speed, d.max_acceleration, d.max_deceleration,
+                            d.max_bank,     d.gravity,          d.world_up};
+    return l;
+}
+
+mote_flight_pool_def mote_default_flight_pool_def(void) {
+    mote_flight_pool_def def = {
+        .capacity = 1024,
+        .max_count = (size_t)1 << 26,
+        .backend = MOTE_BACKEND_AUTO,
+        .limits = mote_default_flight_limits(),
+        .max_dt = INFINITY,
+        .internal_cookie = FLIGHT_POOL_COOKIE,
+    };
+    return def;
+}
+
+static mote_flight_desc desc_with_limits(const mote_flight_limits *l) {
+    mote_flight_desc d = mote_default_flight_desc();
+    d.cruise_speed = l->cruise_speed;
+    d.max_acceleration = l->max_acceleration;
+    d.max_deceleration = l->max_deceleration;
+    d.max_bank = l->max_bank;
+    d.gravity = l->gravity;
+    d.world_up = l->world_up;
+    return d;
+}
+
+/* The limits as create checks them: what mote_flight_plan accepts. */
+static mote_status check_limits(const mote_flight_limits *limits) {
+    mote_flight_desc d = desc_with_limits(limits);
+    mote_flight_path path;
+    return mote_flight_plan(&d, &path);
+}
+
+static bool same_limits(const mote_flight_desc *d, const mote_flight_limits *l) {
+    return d->cruise_speed == l->cruise_speed && d->max_acceleration == l->max_acceleration &&
+           d->max_deceleration == l->max_deceleration && d->max_bank == l->max_bank &&
+           d->gravity == l->gravity && d->world_up.x == l->world_up.x &&
+           d->world_up.y == l->world_up.y && d->world_up.z == l->world_up.z;
+}
+
+static const mote_flight_limits *limits_of(const mote_pool *pool) {
+    return mote_pool_settings_const(pool);
+}
+
+/* A new plan's values: the curve, the table and the profile of path, the clock at 0, the pose
+ * there (the reference's) and landed 0. */
+static void plan_values(const mote_flight_path *path, float *values) {
+    flight_path_to_values(path, values);
+    mote_flight_pose pose;
+    mote_flight_sample(path, 0.0f, &pose); /* a planned path at time 0 cannot fail */
+    flight_pose_to_values(&pose, values);
+    values[FLIGHT_TIME] = 0.0f;
+    values[FLIGHT_LANDED] = 0.0f;
+}
+
+/* The desc planned (mote_flight_plan's checks and errors), with the pool's limits only. */
+static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
+    const mote_flight_desc *d = desc;
+    mote_flight_path path;
+    mote_status status = mote_flight_plan(d, &path);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (!same_limits(d, limits_of(pool))) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    plan_values(&path, values);
+    return MOTE_OK;
+}
+
+typedef struct dvec {
+    double x, y, z;
+} dvec;
+
+static dvec dvec_at(const float *v, int f) {
+    dvec r = {v[f], v[f + 1], v[f + 2]};
+    return r;
+}
+
+static double dvec_length(dvec a) {
+    return sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
+}
+
+static mote_vec3 vec3_scaled(dvec a, double s) {
+    mote_vec3 r = {(float)(a.x * s), (float)(a.y * s), (float)(a.z * s)};
+    return r;
+}
+
+/* The desc as far as the plan keeps it (mote_flight_pool_get). */
+static void values_to_desc(const mote_pool *pool, const float *values, void *desc) {
+    mote_flight_desc *d = desc;
+    *d = desc_with_limits(limits_of(pool));
+    d->start_position = (mote_vec3){values[FLIGHT_P0X], values[FLIGHT_P0Y], values[FLIGHT_P0Z]};
+    d->perch_position = (mote_vec3){values[FLIGHT_P1X], values[FLIGHT_P1Y], values[FLIGHT_P1Z]};
+    dvec m0 = dvec_at(values, FLIGHT_M0X);
+    double m0_length = dvec_length(m0);
+    d->start_velocity = m0_length > 0.0 ? vec3_scaled(m0, values[FLIGHT_START_SPEED] / m0_length)
+                                        : (mote_vec3){0.0f, 0.0f, 0.0f};
+    /* N in the plane of the chord and the end tangent d1, perpendicular to d1 */
+    dvec c = {(double)values[FLIGHT_P1X] - values[FLIGHT_P0X],
+              (double)values[FLIGHT_P1Y] - values[FLIGHT_P0Y],
+              (double)values[FLIGHT_P1Z] - values[FLIGHT_P0Z]};
+    dvec m1 = dvec_at(values, FLIGHT_M1X);
+    double cl = dvec_length(c), ml = dvec_length(m1);
+    d->landing_normal = (mote_vec3){0.0f, 0.0f, 0.0f};
+    if (cl > 0.0 && ml > 0.0) {
+        dvec cu = {c.x / cl, c.y / cl, c.z / cl}, mu = {m1.x / ml, m1.y / ml, m1.z / ml};
+        double along = cu.x * mu.x + cu.y * mu.y + cu.z * mu.z;
+        dvec n = {cu.x - along * mu.x, cu.y - along * mu.y, cu.z - along * mu.z};
+        double nl = dvec_length(n);
+        if (nl >= 1e-6) {
+            d->landing_normal = vec3_scaled(n, 1.0 / nl);
+        }
+    }
+}
+
+/* The clock is analytic: any dt is exact, no limit of the kind's own. */
+static float advance(const mote_pool *pool, float dt) {
+    (void)pool;
+    return dt;
+}
+
+static void prepare(const mote_pool *pool, float dt, void *constants) {
+    mote_flight_constants c = flight_constants_make(limits_of(pool), dt);
+    memcpy(constants, &c, sizeof c);
+}
+
+static mote_status check_settings(const void *settings) {
+    return check_limits(settings);
+}
+
+#define FLIGHT_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
+    MOTE_FIELD_ROW(mote_flight_view, mote_flight_desc, e, view_member, desc_member, role, check,   \
+                   how)
+static const mote_field_info flight_fields[FLIGHT_FIELD_COUNT] = {FLIGHT_FIELDS(FLIGHT_FIELD_ROW)};
+
+/* The limits member by member, as a snapshot stores them. */
+#define FLIGHT_SETTING(member)                                                                     \
+    { #member, offsetof(mote_flight_limits, member), MOTE_SETTING_F32 }
+static const mote_setting_info flight_setting_members[] = {
+    FLIGHT_SETTING(cruise_speed),     FLIGHT_SETTING(max_acceleration),
+    FLIGHT_SETTING(max_deceleration), FLIGHT_SETTING(max_bank),
+    FLIGHT_SETTING(gravity),          FLIGHT_SETTING(world_up.x),
+    FLIGHT_SETTING(world_up.y),       FLIGHT_SETTING(world_up.z),
+};
+
+const mote_pool_kind mote_flight_pool_kind_record = {
+    .name = "flight",
+    .number = MOTE_KIND_flight, /* its registry row (kinds.h) */
+    .cookie = FLIGHT_POOL_COOKIE,
+    .field_count = FLIGHT_FIELD_COUNT,
+    .fields = flight_fields,
+    .view_size = sizeof(mote_flight_view),
+    .desc_size = sizeof(mote_flight_desc),
+    .settings_size = sizeof(mote_flight_limits),
+    .parallel_min_elements = 512, /* a flyer is 64 streams and two arctangents: a mover's cost */
+    .setting_count = sizeof flight_setting_members / sizeof flight_setting_members[0],
+    .setting_members = flight_setting_members,
+    .check_settings = check_settings,
+    .kernel_id = MOTE_KERNEL_flight,
+    .desc_to_values = desc_to_values,
+    .values_to_desc = values_to_desc,
+    .advance = advance,
+    .prepare = prepare,
+};
+
+#define RECORD (&mote_flight_pool_kind_record)
+
+static mote_flight_limits settings_of_def(const mote_flight_pool_def *def) {
+    return def->limits;
+}
+
+MOTE_POOL_CREATE_API(flight, RECORD, mote_flight_limits)
+
+MOTE_POOL_API(flight, RECORD)
+
+mote_flight_limits mote_flight_pool_limits(const mote_flight_pool *pool) {
+    const mote_pool *p = MOTE_AS_CONST_POOL(pool);
+    return mote_pool_is(p, RECORD) ? *limits_of(p) : mote_default_flight_limits();
+}
+
+mote_flight_desc mote_flight_pool_desc(const mote_flight_pool *pool) {
+    mote_flight_limits l = mote_flight_pool_limits(pool);
+    return desc_with_limits(&l);
+}
+
+/* Flyer i's stored values. */
+static void values_at(const mote_pool *p, size_t i, float *v) {
+    for (int f = 0; f < FLIGHT_FIELD_COUNT; ++f) {
+        v[f] = p->core.fields.field[f][i];
+    }
+}
+
+mote_status mote_flight_pool_path(const mote_flight_pool *pool, mote_id id, mote_flight_path *out) {
+    const mote_pool *p = MOTE_AS_CONST_POOL(pool);
+    size_t i;
+    if (out == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_status status = mote_pool_index(p, RECORD, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    float v[FLIGHT_FIELD_COUNT];
+    values_at(p, i, v);
+    mote_flight_constants c = flight_constants_make(limits_of(p), 0.0f);
+    mote_flight_path path;
+    flight_values_to_path(v, &c, &path);
+    values_to_desc(p, v, &path.desc);
+    *out = path;
+    return MOTE_OK;
+}
+
+mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_vec3 perch_position,
+                                      mote_vec3 landing_normal) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    size_t i;
+    mote_status status = mote_pool_index(p, RECORD, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    float v[FLIGHT_FIELD_COUNT];
+    values_at(p, i, v);
+    mote_flight_desc d = desc_with_limits(limits_of(p));
+    d.start_position = (mote_vec3){v[FLIGHT_PX], v[FLIGHT_PY], v[FLIGHT_PZ]};
+    d.start_velocity = (mote_vec3){v[FLIGHT_VX], v[FLIGHT_VY], v[FLIGHT_VZ]};
+    d.perch_position = perch_position;
+    d.landing_normal = landing_normal;
+    mote_flight_path path;
+    status = mote_flight_plan(&d, &path);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    /* the new plan and clock; the pose arrays keep the current pose until the next step */
+    flight_path_to_values(&path, v);
+    v[FLIGHT_TIME] = 0.0f;
+    v[FLIGHT_LANDED] = 0.0f;
+    for (int f = 0; f < FLIGHT_PX; ++f) {
+        p->core.fields.field[f][i] = v[f];
+    }
+    p->core.fields.field[FLIGHT_LANDED][i] = 0.0f;
+    return MOTE_OK;
+}
+
+/* Every flight step: the generic step, then the report of the flyers landed (count 0
+ * when nothing stepped). */
+static mote_status step_and_report(mote_flight_pool *pool, size_t begin, size_t end, float dt,
+                                   const mote_task_system *tasks, mote_flight_landed *landed,
+                                   float *out_advanced) {
+    const mote_step_report report = {FLIGHT_LANDED, 1.0f, landed != NULL ? landed->ids : NULL,
+                                     landed != NULL ? landed->capacity : 0,
+                                     landed != NULL ? &landed->count : NULL};
+    return mote_pool_step_reporting(MOTE_AS_POOL(pool), RECORD, begin, end, dt, tasks, &report,
+                                    out_advanced);
+}
+
+mote_status mote_flight_pool_step(mote_flight_pool *pool, float dt, mote_flight_landed *landed) {
+    return step_and_report(pool, 0, mote_flight_pool_count(pool), dt, NULL, landed, NULL);
+}
+
+mote_status mote_flight_pool_advance(mote_flight_pool *pool, float dt, mote_flight_landed *landed,
+                                     float *out_advanced) {
+    return step_and_report(pool, 0, mote_flight_pool_count(pool), dt, NULL, landed, out_advanced);
+}
+
+mote_status mote_flight_pool_step_range(mote_flight_pool *pool, size_t begin, size_t end, float dt,
+                                        mote_flight_landed *landed) {
+    return step_and_report(pool, begin, end, dt, NULL, landed, NULL);
+}
+
+mote_status mote_flight_pool_step_parallel(mote_flight_pool *pool, float dt,
+                                           const mote_task_system *tasks,
+                                           mote_flight_landed *landed) {
+    return step_and_report(pool, 0, mote_flight_pool_count(pool), dt, tasks, landed, NULL);
+}

@@ -1,0 +1,201 @@
+/* The launch pool behind the pool adapter: "launch/default" (the seed's profile) and
+ * "launch/no_coast" (no coast after the ascent, a steeper ground arc and a later gravity turn,
+ * so the profile-driven selects are pinned on both sides).
+ *
+ * The clock: a launch pool evaluates every rocket at one shared clock, while the gates step
+ * elements in ranges and compare an element stepped in the pool with the same element stepped
+ * alone in a fresh pool. So the adapter's pools keep one fixed clock, set at creation
+ * (ADAPTER_CLOCK, a double whose low part is not zero, so the kernels' clock_hi + clock_lo
+ * split is covered), and a step of [begin, end) by dt moves the rockets of the range instead:
+ * launch_time -= dt (dt clamped to max_dt as the pool's step clamps it), then
+ * mote_launch_pool_evaluate_range at the clock. A rocket's own time (the clock minus its
+ * launch_time) then advances by dt as with the pool's own step, and an element's state is its
+ * fields alone. The pool's clock path (mote_launch_pool_step and _evaluate) is tested in
+ * engine/kinds/launch/test_launch_pool.c.
+ *
+ * The desc as values (add_values/set_values): its members in declaration order, vectors and
+ * quaternions flattened component by component ({x, y, z}, {x, y, z, w}):
+ *   0 launch_time, 1 turn_blend, 2 crossrange, 3 no_roll, 4 no_vibration, 5 no_camera_shake
+ *   (bools: any value but zero, NaN included, sets them), 6 phase, 7 distance, 8 speed,
+ *   9 altitude, 10 ground_arc, 11-13 radial, 14-16 tangent, 17-19 flight_direction,
+ *   20-23 base_orientation, 24 roll, 25-28 orientation, 29-31 position, 32-34 velocity
+ *   (35 values; missing ones keep the default desc's). The phase is an enum: an integral
+ *   float within int range becomes that integer (0 .. 5 are the phases; -1, 6, ... are passed
+ *   on for the pool to reject), anything else becomes 6, which is not a phase. */
+#include <math.h>
+
+#include "launch_fields.h"
+#include "mote/launch_pool.h"
+#include "pool.h"
+#include "pool_adapter.h"
+#include "pool_adapter_generic.h"
+
+enum { LAUNCH_PROFILE_DEFAULT, LAUNCH_PROFILE_NO_COAST };
+
+#define DESC_VALUES   35
+#define FIRST_POSE    6
+#define NOT_A_PHASE   6
+#define ADAPTER_CLOCK (2.0 + 1.0 / 3.0)
+
+static mote_launch_profile adapter_profile(int kind) {
+    mote_launch_profile p = mote_default_launch_profile();
+    if (kind == LAUNCH_PROFILE_NO_COAST) {
+        p.coast_linear = 0.0f;
+        p.coast_decel = 0.0f;
+        p.ground_arc_exponent = 1.6f;
+        p.gravity_turn_start = 0.3f;
+        p.roll_envelope_end = 0.5f;
+    }
+    return p;
+}
+
+static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+    mote_launch_pool_def d = mote_default_launch_pool_def();
+    d.capacity = def->capacity;
+    d.max_count = def->max_count;
+    d.backend = def->backend;
+    d.profile = adapter_profile(self->kind);
+    mote_launch_pool *pool = NULL;
+    mote_status status = mote_launch_pool_create(&d, &pool);
+    if (status == MOTE_OK) {
+        status = mote_launch_pool_evaluate(pool, ADAPTER_CLOCK); /* no rocket yet: the clock */
+    }
+    *out = pool;
+    return status;
+}
+
+/* values[6] as a phase (see the header comment). */
+static mote_launch_phase phase_from_value(float value) {
+    if (isfinite(value) && value == truncf(value) && fabsf(value) <= 1e9f) {
+        return (mote_launch_phase)(int)value;
+    }
+    return (mote_launch_phase)NOT_A_PHASE;
+}
+
+/* The float members of the pose in declaration order from FIRST_POSE + 1 (after the phase). */
+static float *pose_member(mote_launch_pose *p, size_t i) {
+    float *members[] = {
+        &p->distance,           &p->speed,
+        &p->altitude,           &p->ground_arc,
+        &p->radial.x,           &p->radial.y,
+        &p->radial.z,           &p->tangent.x,
+        &p->tangent.y,          &p->tangent.z,
+        &p->flight_direction.x, &p->flight_direction.y,
+        &p->flight_direction.z, &p->base_orientation.x,
+        &p->base_orientation.y, &p->base_orientation.z,
+        &p->base_orientation.w, &p->roll,
+        &p->orientation.x,      &p->orientation.y,
+        &p->orientation.z,      &p->orientation.w,
+        &p->position.x,         &p->position.y,
+        &p->position.z,         &p->velocity.x,
+        &p->velocity.y,         &p->velocity.z,
+    };
+    _Static_assert(sizeof members / sizeof members[0] == DESC_VALUES - FIRST_POSE - 1,
+                   "every pose member but the phase");
+    return i < sizeof members / sizeof members[0] ? members[i] : NULL;
+}
+
+static mote_launch_desc desc_from_values(const float *values, size_t n) {
+    mote_launch_desc d = mote_default_launch_desc();
+    float *inputs[] = {&d.rocket.launch_time, &d.rocket.turn_blend, &d.rocket.crossrange};
+    bool *flags[] = {&d.rocket.no_roll, &d.rocket.no_vibration, &d.rocket.no_camera_shake};
+    for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
+        if (i < 3) {
+            *inputs[i] = values[i];
+        } else if (i < FIRST_POSE) {
+            *flags[i - 3] = values[i] != 0.0f;
+        } else if (i == FIRST_POSE) {
+            d.pose.phase = phase_from_value(values[i]);
+        } else {
+            *pose_member(&d.pose, i - FIRST_POSE - 1) = values[i];
+        }
+    }
+    return d;
+}
+
+/* An ordinary rocket of a launch schedule: launch times spread so that over the golden
+ * scenario's ~7.8 s every phase is crossed (own times from about -3 s, on the pad, to past
+ * rest at ~30 s), turn blends and crossranges around their defaults, each flag set on about a
+ * quarter of the rockets. The pose is left for the first evaluation. Always 6 draws. */
+static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
+    (void)self;
+    static const float lo[FIRST_POSE] = {-30.0f, 0.4f, -1.5f, 0.0f, 0.0f, 0.0f};
+    static const float hi[FIRST_POSE] = {3.0f, 1.4f, 1.5f, 1.0f, 1.0f, 1.0f};
+    float values[FIRST_POSE];
+    for (size_t i = 0; i < FIRST_POSE; ++i) {
+        values[i] = test_rng_range(rng, lo[i], hi[i]);
+    }
+    for (size_t i = 3; i < FIRST_POSE; ++i) {
+        values[i] = values[i] < 0.25f ? 1.0f : 0.0f;
+    }
+    mote_launch_desc d = desc_from_values(values, FIRST_POSE);
+    return mote_launch_pool_add(pool, &d, id);
+}
+
+static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
+                              mote_id *id) {
+    (void)self;
+    mote_launch_desc d = desc_from_values(values, n);
+    return mote_launch_pool_add(pool, &d, id);
+}
+
+static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
+                              size_t n) {
+    (void)self;
+    mote_launch_desc d = desc_from_values(values, n);
+    return mote_launch_pool_set(pool, id, &d);
+}
+
+/* The rockets [begin, end) launched advanced s earlier (see the header comment). */
+static void move_launch_times(void *pool, size_t begin, size_t end, float advanced) {
+    float *launch_time = mote_launch_pool_view(pool).launch_time;
+    for (size_t i = begin; i < end; ++i) {
+        launch_time[i] -= advanced;
+    }
+}
+
+static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
+    float advanced = 0.0f;
+    mote_status status = mote_launch_pool_advance_of(pool, dt, &advanced);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (begin > end || end > mote_launch_pool_count(pool)) {
+        return MOTE_ERROR_RANGE;
+    }
+    move_launch_times(pool, begin, end, advanced);
+    return mote_launch_pool_evaluate_range(pool, begin, end);
+}
+
+static mote_status step(void *pool, float dt) {
+    return step_range(pool, 0, mote_launch_pool_count(pool), dt);
+}
+
+/* step with one kernel table's kernel (dt is valid). */
+static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
+                       float dt) {
+    (void)self;
+    float advanced = 0.0f;
+    const size_t count = mote_launch_pool_count(pool);
+    if (mote_launch_pool_advance_of(pool, dt, &advanced) != MOTE_OK || count == 0) {
+        return;
+    }
+    move_launch_times(pool, 0, count, advanced);
+    mote_pool_run_table(pool, table, 0, count, advanced);
+}
+
+#define LAUNCH_ADAPTER(kind_enum, kind_name)                                                       \
+    {                                                                                              \
+        .name = "launch/" kind_name, .kind = kind_enum, .create = create,                          \
+        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
+        .step = step, .step_range = step_range, POOL_GENERIC_CALLS_BUT_TABLE,                      \
+        .step_table = step_table,                                                                  \
+    }
+
+static const pool_adapter launch_adapters[] = {
+    LAUNCH_ADAPTER(LAUNCH_PROFILE_DEFAULT, "default"),
+    LAUNCH_ADAPTER(LAUNCH_PROFILE_NO_COAST, "no_coast"),
+};
+
+const pool_family pool_family_launch = {launch_adapters,
+                                        sizeof launch_adapters / sizeof launch_adapters[0]};

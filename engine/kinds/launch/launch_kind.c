@@ -1,0 +1,347 @@
+/* Launch pools: the launch kind's record for the shared pool layer (its fields, the profile and
+ * the double clock every rocket shares, its kernel) and the public launch-pool names. A step
+ * advances the clock and evaluates every rocket at it; mote_launch_pool_evaluate sets it. */
+#include <math.h>
+#include <string.h>
+
+#include "launch_fields.h"
+#include "launch_ref.h"
+#include "pool_api.h"
+#include "task_split.h"
+
+#define LAUNCH_POOL_COOKIE 0x4C4E4348 /* "LNCH" */
+
+_Static_assert(sizeof(mote_launch_view) == sizeof(size_t) + LAUNCH_FIELD_COUNT * sizeof(float *),
+               "the field list names every pointer of mote_launch_view");
+_Static_assert(sizeof(mote_launch_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
+_Static_assert(sizeof(mote_launch_constants) <= MOTE_MAX_CONSTANTS_BYTES, "constants fit");
+
+typedef struct launch_pool_settings {
+    union {
+        double clock;            /* s of the sequence */
+        uint32_t clock_words[2]; /* its bits, for snapshots */
+    };
+    mote_launch_profile profile;
+    mote_launch_timeline timeline;
+} launch_pool_settings;
+
+static launch_pool_settings *settings_of(mote_pool *pool) {
+    return mote_pool_settings(pool);
+}
+
+static const launch_pool_settings *settings_of_const(const mote_pool *pool) {
+    return mote_pool_settings_const(pool);
+}
+
+mote_launch_pool_def mote_default_launch_pool_def(void) {
+    mote_launch_pool_def def = {
+        .capacity = 1024,
+        .max_count = (size_t)1 << 26,
+        .backend = MOTE_BACKEND_AUTO,
+        .profile = mote_default_launch_profile(),
+        .max_dt = INFINITY,
+        .internal_cookie = LAUNCH_POOL_COOKIE,
+    };
+    return def;
+}
+
+mote_launch_desc mote_default_launch_desc(void) {
+    mote_launch_desc d;
+    memset(&d, 0, sizeof d);
+    d.rocket = mote_default_launch_rocket();
+    d.pose.phase = MOTE_LAUNCH_HOLD;
+    d.pose.radial = (mote_vec3){0.0f, 1.0f, 0.0f};
+    d.pose.tangent = (mote_vec3){0.0f, 0.0f, -1.0f};
+    d.pose.flight_direction = d.pose.radial;
+    d.pose.base_orientation = mote_quat_identity();
+    d.pose.orientation = mote_quat_identity();
+    return d;
+}
+
+static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
+    (void)pool;
+    const mote_launch_desc *d = desc;
+    values[LAUNCH_FLAGS] = mote_launch_flags_encode(&d->rocket);
+    values[LAUNCH_PHASE] = (float)d->pose.phase;
+    return MOTE_OK;
+}
+
+/* A known phase and flags 0..7, whole numbers. The hook's values may be rewritten by a kind
+ * (debris normalises), so the parameter is not const here either. */
+// cppcheck-suppress constParameter
+static mote_status check_values(const mote_pool *pool, float *v) {
+    (void)pool;
+    const float phase = v[LAUNCH_PHASE], flags = v[LAUNCH_FLAGS];
+    bool ok = phase >= 0.0f && phase <= (float)MOTE_LAUNCH_REST && phase == floorf(phase) &&
+              flags <= 7.0f && flags == floorf(flags);
+    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+static void values_to_desc(const mote_pool *pool, const float *values, void *desc) {
+    (void)pool;
+    mote_launch_desc *d = desc;
+    mote_launch_flags_decode(values[LAUNCH_FLAGS], &d->rocket);
+    const float phase = values[LAUNCH_PHASE];
+    d->pose.phase = phase >= 5.0f   ? MOTE_LAUNCH_REST
+                    : phase >= 4.0f ? MOTE_LAUNCH_COAST
+                    : phase >= 3.0f ? MOTE_LAUNCH_DECEL
+                    : phase >= 2.0f ? MOTE_LAUNCH_ACCEL
+                    : phase >= 1.0f ? MOTE_LAUNCH_SLOW
+                                    : MOTE_LAUNCH_HOLD;
+    d->pose.tangent = (mote_vec3){0.0f, values[LAUNCH_RZ], -values[LAUNCH_RY]};
+}
+
+/* The launch is analytic in time: no limit of the kind's own. */
+static float advance(const mote_pool *pool, float dt) {
+    (void)pool;
+    return dt;
+}
+
+/* The constants at the pool's clock (the clock is advanced before, dt is not needed). */
+static void prepare(const mote_pool *pool, float dt, void *constants) {
+    (void)dt;
+    const launch_pool_settings *s = settings_of_const(pool);
+    mote_launch_constants c;
+    c.clock_hi = (float)s->clock;
+    c.clock_lo = (float)(s->clock - (double)c.clock_hi);
+    c.profile = s->profile;
+    c.timeline = s->timeline;
+    memcpy(constants, &c, sizeof c);
+}
+
+#define LAUNCH_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
+    MOTE_FIELD_ROW(mote_launch_view, mote_launch_desc, e, view_member, desc_member, role, check,   \
+                   how)
+static const mote_field_info launch_fields[LAUNCH_FIELD_COUNT] = {LAUNCH_FIELDS(LAUNCH_FIELD_ROW)};
+
+/* The settings member by member, as a snapshot stores them: the profile, the timeline derived
+ * from it (check_settings refuses one that is not the profile's), and the clock's 64 bits as
+ * two words (low word first: x86-64 and aarch64 are little-endian). The clock comes last so
+ * the first word is one a damaged snapshot cannot pass (a NaN in the clock's low word would
+ * still be a finite clock). */
+#define LAUNCH_SETTING(member, type)                                                               \
+    { #member, offsetof(launch_pool_settings, member), MOTE_SETTING_##type }
+static const mote_setting_info launch_setting_members[] = {
+    LAUNCH_SETTING(profile.ignition_hold, F32),
+    LAUNCH_SETTING(profile.slow_duration, F32),
+    LAUNCH_SETTING(profile.accel_duration, F32),
+    LAUNCH_SETTING(profile.decel_duration, F32),
+    LAUNCH_SETTING(profile.slow_distance, F32),
+    LAUNCH_SETTING(profile.coast_linear, F32),
+    LAUNCH_SETTING(profile.coast_decel, F32),
+    LAUNCH_SETTING(profile.target_altitude, F32),
+    LAUNCH_SETTING(profile.max_ground_arc, F32),
+    LAUNCH_SETTING(profile.max_crossrange, F32),
+    LAUNCH_SETTING(profile.ground_arc_exponent, F32),
+    LAUNCH_SETTING(profile.turn_factor, F32),
+    LAUNCH_SETTING(profile.planet_radius, F32),
+    LAUNCH_SETTING(profile.planet_center.x, F32),
+    LAUNCH_SETTING(profile.planet_center.y, F32),
+    LAUNCH_SETTING(profile.planet_center.z, F32),
+    LAUNCH_SETTING(profile.rocket_local_up.x, F32),
+    LAUNCH_SETTING(profile.rocket_local_up.y, F32),
+    LAUNCH_SETTING(profile.rocket_local_up.z, F32),
+    LAUNCH_SETTING(profile.coast_rate, F32),
+    LAUNCH_SETTING(profile.ground_track_rate, F32),
+    LAUNCH_SETTING(profile.gravity_turn_start, F32),
+    LAUNCH_SETTING(profile.gravity_turn_end, F32),
+    LAUNCH_SETTING(profile.crossrange_start, F32),
+    LAUNCH_SETTING(profile.crossrange_end, F32),
+    LAUNCH_SETTING(profile.roll_frequency, F32),
+    LAUNCH_SETTING(profile.roll_amplitude, F32),
+    LAUNCH_SETTING(profile.vibration_frequency_a, F32),
+    LAUNCH_SETTING(profile.vibration_frequency_b, F32),
+    LAUNCH_SETTING(profile.vibration_phase_b, F32),
+    LAUNCH_SETTING(profile.vibration_amplitude, F32),
+    LAUNCH_SETTING(profile.roll_envelope_start, F32),
+    LAUNCH_SETTING(profile.roll_envelope_end, F32),
+    LAUNCH_SETTING(profile.camera_shake_amplitude, F32),
+    LAUNCH_SETTING(profile.camera_shake_rise, F32),
+    LAUNCH_SETTING(profile.camera_shake_fade_start, F32),
+    LAUNCH_SETTING(profile.camera_shake_fade_end, F32),
+    LAUNCH_SETTING(profile.camera_shake_frequency.x, F32),
+    LAUNCH_SETTING(profile.camera_shake_frequency.y, F32),
+    LAUNCH_SETTING(profile.camera_shake_frequency.z, F32),
+    LAUNCH_SETTING(profile.camera_shake_phase.x, F32),
+    LAUNCH_SETTING(profile.camera_shake_phase.y, F32),
+    LAUNCH_SETTING(profile.camera_shake_phase.z, F32),
+    LAUNCH_SETTING(timeline.status, I32),
+    LAUNCH_SETTING(timeline.ascent_start, F32),
+    LAUNCH_SETTING(timeline.slow_end, F32),
+    LAUNCH_SETTING(timeline.accel_end, F32),
+    LAUNCH_SETTING(timeline.ascent_end, F32),
+    LAUNCH_SETTING(timeline.coast_linear_end, F32),
+    LAUNCH_SETTING(timeline.rest_start, F32),
+    LAUNCH_SETTING(timeline.slow_speed, F32),
+    LAUNCH_SETTING(timeline.acceleration, F32),
+    LAUNCH_SETTING(timeline.peak_speed, F32),
+    LAUNCH_SETTING(timeline.deceleration, F32),
+    LAUNCH_SETTING(timeline.half_acceleration, F32),
+    LAUNCH_SETTING(timeline.half_deceleration, F32),
+    LAUNCH_SETTING(timeline.slow_distance, F32),
+    LAUNCH_SETTING(timeline.accel_distance, F32),
+    LAUNCH_SETTING(timeline.coast_acceleration, F32),
+    LAUNCH_SETTING(timeline.coast_peak_speed, F32),
+    LAUNCH_SETTING(timeline.coast_deceleration, F32),
+    LAUNCH_SETTING(timeline.coast_half_acceleration, F32),
+    LAUNCH_SETTING(timeline.coast_half_deceleration, F32),
+    LAUNCH_SETTING(timeline.coast_linear_distance, F32),
+    LAUNCH_SETTING(timeline.coast_full, F32),
+    LAUNCH_SETTING(clock_words[0], I32),
+    LAUNCH_SETTING(clock_words[1], I32),
+};
+
+_Static_assert(sizeof launch_setting_members / sizeof launch_setting_members[0] ==
+                   2 + sizeof(mote_launch_profile) / 4 + sizeof(mote_launch_timeline) / 4,
+               "every word of the launch settings is listed");
+
+static mote_status check_settings(const void *settings) {
+    const launch_pool_settings *s = settings;
+    mote_launch_timeline derived = mote_launch_timeline_of(&s->profile);
+    bool ok = isfinite(s->clock) && derived.status == MOTE_OK &&
+              memcmp(&derived, &s->timeline, sizeof derived) == 0;
+    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+const mote_pool_kind mote_launch_pool_kind_record = {
+    .name = "launch",
+    .number = MOTE_KIND_launch, /* its registry row (kinds.h) */
+    .cookie = LAUNCH_POOL_COOKIE,
+    .field_count = LAUNCH_FIELD_COUNT,
+    .fields = launch_fields,
+    .view_size = sizeof(mote_launch_view),
+    .desc_size = sizeof(mote_launch_desc),
+    .settings_size = sizeof(launch_pool_settings),
+    .parallel_min_elements = 1024, /* a rocket costs five sincos, a pow and ten divisions */
+    .setting_count = sizeof launch_setting_members / sizeof launch_setting_members[0],
+    .setting_members = launch_setting_members,
+    .check_settings = check_settings,
+    .kernel_id = MOTE_KERNEL_launch,
+    .desc_to_values = desc_to_values,
+    .check_values = check_values,
+    .values_to_desc = values_to_desc,
+    .advance = advance,
+    .prepare = prepare,
+};
+
+#define RECORD (&mote_launch_pool_kind_record)
+
+static launch_pool_settings settings_of_def(const mote_launch_pool_def *def) {
+    launch_pool_settings settings = {{0.0}, def->profile, mote_launch_timeline_of(&def->profile)};
+    return settings;
+}
+
+MOTE_POOL_CREATE_API(launch, RECORD, launch_pool_settings)
+
+MOTE_POOL_API(launch, RECORD)
+
+/* One evaluation's work as the task system sees it. */
+typedef struct evaluate_job {
+    float *const *fields;
+    mote_kernel_fn kernel;
+    const void *constants;
+} evaluate_job;
+
+static void evaluate_span(size_t begin, size_t end, void *context) {
+    const evaluate_job *job = context;
+    job->kernel(job->fields, job->constants, begin, end);
+}
+
+/* Evaluates [begin, end) (checked) at the pool's clock. */
+static void run(mote_pool *p, size_t begin, size_t end, const mote_task_system *tasks) {
+    if (begin == end) {
+        return;
+    }
+    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
+    prepare(p, 0.0f, constants);
+    evaluate_job job = {p->core.fields.field, p->kernel, constants};
+    if (tasks == NULL) {
+        evaluate_span(begin, end, &job);
+    } else {
+        mote_run_range_tasks(tasks, begin, end, RECORD->parallel_min_elements, evaluate_span, &job);
+    }
+}
+
+static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system *tasks,
+                        float *out_advanced) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    float advanced = 0.0f;
+    mote_status status = mote_pool_advance_of(p, RECORD, dt, &advanced);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    settings_of(p)->clock += (double)advanced;
+    run(p, 0, p->core.count, tasks);
+    if (out_advanced != NULL) {
+        *out_advanced = advanced;
+    }
+    return MOTE_OK;
+}
+
+mote_status mote_launch_pool_step(mote_launch_pool *pool, float dt) {
+    return step(pool, dt, NULL, NULL);
+}
+
+mote_status mote_launch_pool_advance(mote_launch_pool *pool, float dt, float *out_advanced) {
+    return step(pool, dt, NULL, out_advanced);
+}
+
+mote_status mote_launch_pool_step_parallel(mote_launch_pool *pool, float dt,
+                                           const mote_task_system *tasks) {
+    return step(pool, dt, tasks, NULL);
+}
+
+mote_status mote_launch_pool_evaluate_parallel(mote_launch_pool *pool, double time,
+                                               const mote_task_system *tasks) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (!isfinite(time)) {
+        return MOTE_ERROR_NON_FINITE;
+    }
+    settings_of(p)->clock = time;
+    run(p, 0, p->core.count, tasks);
+    return MOTE_OK;
+}
+
+mote_status mote_launch_pool_evaluate(mote_launch_pool *pool, double time) {
+    return mote_launch_pool_evaluate_parallel(pool, time, NULL);
+}
+
+mote_status mote_launch_pool_evaluate_range(mote_launch_pool *pool, size_t begin, size_t end) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    if (begin > end || end > p->core.count) {
+        return MOTE_ERROR_RANGE;
+    }
+    run(p, begin, end, NULL);
+    return MOTE_OK;
+}
+
+double mote_launch_pool_clock(const mote_launch_pool *pool) {
+    const mote_pool *p = MOTE_AS_CONST_POOL(pool);
+    return mote_pool_is(p, RECORD) ? settings_of_const(p)->clock : 0.0;
+}
+
+mote_launch_profile mote_launch_pool_profile(const mote_launch_pool *pool) {
+    const mote_pool *p = MOTE_AS_CONST_POOL(pool);
+    return mote_pool_is(p, RECORD) ? settings_of_const(p)->profile : mote_default_launch_profile();
+}
+
+mote_status mote_launch_pool_set_profile(mote_launch_pool *pool,
+                                         const mote_launch_profile *profile) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD) || profile == NULL) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    mote_launch_timeline tl = mote_launch_timeline_of(profile);
+    if (tl.status != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    settings_of(p)->profile = *profile;
+    settings_of(p)->timeline = tl;
+    return MOTE_OK;
+}

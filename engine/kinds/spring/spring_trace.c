@@ -1,0 +1,147 @@
+/* mote-trace springs: one spring of every kind, each in a pool of its own, chasing a goal
+ * that jumps twice (at 0.2 s and 1.5 s). The linear kinds go 0 -> 1 -> -0.5; the angle kinds
+ * go 0 -> 2.5 -> -2.5 rad, which they reach the short way, through +-pi; decay starts at 1
+ * and has no goal. CSV: one row per spring per step (t, kind, x, v, goal). Figure: x against
+ * time, one panel for the linear kinds and one for the angle kinds (wrapped to (-pi, pi]),
+ * the goal dashed and its jumps marked. */
+#include <math.h>
+#include <stdio.h>
+
+#include "mote/mote.h"
+
+#include "trace_csv.h"
+#include "trace_scenario.h"
+
+#define DEFAULT_SECONDS 3.0
+#define FIRST_JUMP      0.2 /* s: the goal's jumps */
+#define SECOND_JUMP     1.5
+
+static bool is_angle_kind(mote_spring_kind kind) {
+    return kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE;
+}
+
+static float goal_at(mote_spring_kind kind, double t) {
+    float first = is_angle_kind(kind) ? 2.5f : 1.0f;
+    float second = is_angle_kind(kind) ? -2.5f : -0.5f;
+    return t < FIRST_JUMP ? 0.0f : t < SECOND_JUMP ? first : second;
+}
+
+static mote_spring_desc start_desc(mote_spring_kind kind) {
+    mote_spring_desc desc = mote_default_spring_desc();
+    desc.halflife = 0.15f;
+    desc.stiffness = 100.0f; /* semi_implicit, damped: about 1.6 Hz, underdamped */
+    desc.damping = 4.0f;
+    desc.rate = 6.0f;
+    desc.x = kind == MOTE_SPRING_DECAY ? 1.0f : 0.0f;
+    return desc;
+}
+
+static void release_pools(mote_spring_pool **pools) {
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        mote_spring_pool_destroy(pools[k]);
+    }
+}
+
+static void record(mote_spring_kind kind, const mote_spring_view *view, double t, trace_csv *csv) {
+    float v = view->v != NULL ? view->v[0] : 0.0f;
+    float goal = view->goal != NULL ? view->goal[0] : 0.0f;
+    trace_csv_value(csv, t);
+    trace_csv_text(csv, mote_spring_kind_name(kind));
+    trace_csv_value(csv, view->x[0]);
+    trace_csv_value(csv, v);
+    trace_csv_value(csv, goal);
+    trace_csv_end_row(csv);
+}
+
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x)  STRINGIFY_(x)
+#define LINEAR_KINDS  "damper critical decay semi_implicit exp_response damped double inertialize"
+#define ANGLE_KINDS   "angle double_angle"
+#define GOAL_JUMPS                                                                                 \
+    { .legend = "goal jumps", .at = STRINGIFY(FIRST_JUMP) " " STRINGIFY(SECOND_JUMP) }
+
+static const trace_figure figure = {
+    .title = "mote-trace springs: every spring kind chasing a goal that jumps twice",
+    .group = "kind",
+    .panels = {
+        {.title = "linear kinds: x against time",
+         .x = "t",
+         .x_label = "t (s)",
+         .y = "x",
+         .y_label = "x (units)",
+         .curves = {{.legend = "%s", .series = LINEAR_KINDS},
+                    {.legend = "goal", .y = "goal", .series = "critical", .dashed = true}},
+         .markers = {GOAL_JUMPS}},
+        {.title = "angle kinds: x wrapped to (-pi, pi] against time; they reach -2.5 the short "
+                  "way, through +-pi",
+         .x = "t",
+         .x_label = "t (s)",
+         .y = "wrap(x)",
+         .y_label = "x (rad, wrapped to (-pi, pi])",
+         .curves = {{.legend = "%s", .series = ANGLE_KINDS},
+                    {.legend = "goal", .y = "goal", .series = "angle", .dashed = true}},
+         .markers = {GOAL_JUMPS}},
+    }};
+
+static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
+                         FILE *log, FILE *err) {
+    double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
+    float dt = (float)options->dt;
+    size_t steps = (size_t)ceil(seconds / options->dt);
+
+    mote_spring_pool *pools[MOTE_SPRING_KIND_COUNT] = {0};
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        mote_spring_pool_def def = mote_default_spring_pool_def();
+        def.kind = (mote_spring_kind)k;
+        def.capacity = 1;
+        mote_spring_desc desc = start_desc(def.kind);
+        if (mote_spring_pool_create(&def, &pools[k]) != MOTE_OK ||
+            mote_spring_pool_add(pools[k], &desc, NULL) != MOTE_OK) {
+            fprintf(err, "mote-trace: out of memory\n");
+            release_pools(pools);
+            return false;
+        }
+    }
+
+    trace_csv csv;
+    if (!trace_csv_open(&csv, csv_path, "t,kind,x,v,goal", err)) {
+        release_pools(pools);
+        return false;
+    }
+    size_t rows = 0;
+    for (size_t step = 0; step <= steps; ++step) {
+        double t = (double)step * options->dt;
+        for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+            mote_spring_view view = mote_spring_pool_view(pools[k]);
+            const float goal = goal_at((mote_spring_kind)k, t);
+            if (k == MOTE_SPRING_INERTIALIZE) {
+                /* inertialize switches its incoming pose through a transition: the output
+                 * stays continuous and decays onto the new goal */
+                if (view.goal[0] != goal) {
+                    mote_spring_pool_transition(pools[k], mote_spring_pool_id_at(pools[k], 0), goal,
+                                                0.0f);
+                }
+            } else if (view.goal != NULL) {
+                view.goal[0] = goal;
+            }
+            record((mote_spring_kind)k, &view, t, &csv);
+            ++rows;
+            if (step < steps) {
+                mote_spring_pool_step(pools[k], dt);
+            }
+        }
+    }
+    const bool ok = trace_csv_close(&csv);
+    release_pools(pools);
+    if (!ok) {
+        return false;
+    }
+    written->rows = rows;
+    written->elements = MOTE_SPRING_KIND_COUNT;
+    fprintf(log, "mote-trace springs: %d springs, %zu steps of %g s: wrote %s (%zu rows)\n",
+            MOTE_SPRING_KIND_COUNT, steps, options->dt, csv_path, rows);
+    return true;
+}
+
+const trace_scenario trace_scenario_spring = {
+    "springs", "one spring of every kind chasing a goal that jumps twice", run_scenario, &figure};

@@ -1,0 +1,110 @@
+/* mote-compare's stages: seeded detached stages (world transforms captured from turned,
+ * scaled rockets, separation frames from flight directions across the ascent, tilt and spin
+ * drawn from the seed) at times since detachment from 0 to 4 s, so the kick, the tilt and the
+ * spin are all in the run, in the exact style (compare_style.h): time and position must match
+ * the reference bit for bit, the orientation (a unit quaternion, measured in ULPs of 1) stay
+ * within the bound of engine/kinds/stage/stage_bounds.h. */
+#include <math.h>
+#include <stdio.h>
+
+#include "compare_engine.h"
+#include "compare_style.h"
+#include "mote/stage_pool.h"
+#include "stage_bounds.h"
+#include "stage_fields.h"
+#include "tool_rng.h"
+
+/* The fields first..last as a mask. */
+#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
+
+static const compare_row rows[] = {
+    {"time", 1u << STAGE_TIME},
+    {"position", FIELD_RANGE(STAGE_PX, STAGE_PZ)},
+    {"orientation", FIELD_RANGE(STAGE_QX, STAGE_QW)},
+};
+
+static bool is_orientation(int field) {
+    return field >= STAGE_QX && field <= STAGE_QW;
+}
+
+/* A stage pool with the seed's separation. */
+static mote_pool *create(const compare_kind *self) {
+    (void)self;
+    mote_stage_pool_def def = mote_default_stage_pool_def();
+    mote_stage_pool *pool = NULL;
+    return mote_stage_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
+}
+
+static float r(tool_rng *rng, float lo, float hi) {
+    return tool_rng_range(rng, lo, hi);
+}
+
+static void seed_stages(const compare_kind *self, float *const *fields, size_t count,
+                        uint64_t seed) {
+    (void)self;
+    tool_rng rng = {seed};
+    for (size_t i = 0; i < count; ++i) {
+        mote_stage_desc d = mote_default_stage_desc();
+        const float s = r(&rng, 0.5f, 3.0f);
+        const mote_transform rocket = {
+            {r(&rng, -3000.0f, 3000.0f), r(&rng, 0.0f, 420.0f), r(&rng, -3000.0f, 3000.0f)},
+            mote_quat_normalize((mote_quat){r(&rng, -1, 1), r(&rng, -1, 1), r(&rng, -1, 1), 0.5f}),
+            {s, s, s},
+        };
+        const mote_transform local = {
+            {r(&rng, -2, 2), r(&rng, -8, 0), r(&rng, -2, 2)},
+            mote_quat_normalize((mote_quat){r(&rng, -0.2f, 0.2f), 0.0f, 0.0f, 1.0f}),
+            {1.0f, 1.0f, 1.0f},
+        };
+        const float turn = r(&rng, 0.0f, 1.4f); /* the flight direction across the ascent */
+        const mote_vec3 flight = {r(&rng, -0.05f, 0.05f), cosf(turn), -sinf(turn)};
+        const mote_vec3 radial = {0.0f, 1.0f, r(&rng, -0.3f, 0.0f)};
+        const mote_vec3 side = {1.0f, r(&rng, -0.3f, 0.3f), r(&rng, -0.3f, 0.3f)};
+        if (mote_stage_capture(&d, &rocket, &local) != MOTE_OK ||
+            mote_stage_set_frame(&d, flight, radial, side) != MOTE_OK ||
+            mote_stage_draw(&d, seed, i) != MOTE_OK) {
+            d = mote_default_stage_desc();
+        }
+        d.time = r(&rng, 0.0f, 4.0f);
+        stage_desc_store(fields, i, &d);
+    }
+}
+
+/* The orientation in ULPs of 1; every other field in exact ULPs. */
+static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
+    (void)self;
+    (void)sample;
+    (void)i;
+    return is_orientation(field) ? 1.0f : 0.0f;
+}
+
+/* The separation is closed-form in the time since detachment: one bound for any step count. */
+static compare_bound bound(const compare_kind *self, int field, long steps) {
+    (void)self;
+    (void)steps;
+    return is_orientation(field) ? (compare_bound){STAGE_ORIENTATION_ABS, COMPARE_ABSOLUTE}
+                                 : (compare_bound){STAGE_EXACT_ULP, COMPARE_ULP};
+}
+
+static const compare_kind stages = {
+    .name = "stages",
+    .help = "the stage pools",
+    .about = "detached stages through kick, tilt and spin",
+    .noun = "stages",
+    .style = &compare_style_exact,
+    .row_count = sizeof rows / sizeof rows[0],
+    .rows = rows,
+    .create = create,
+    .seed = seed_stages,
+    .scale = scale,
+    .bound = bound,
+};
+
+static void print_note(FILE *out) {
+    fprintf(out,
+            "              stages: time and position must match the reference bit for\n"
+            "              bit; orientation within %.2g abs after 1 step and after 1000\n",
+            STAGE_ORIENTATION_ABS);
+}
+
+const compare_family compare_family_stage = {.kind = &stages, .print_note = print_note};
