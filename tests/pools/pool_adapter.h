@@ -1,7 +1,7 @@
-/* Test-side adapter: one pool kind behind one interface, so the gates that must cover every
- * pool kind (golden hashes, allocation failure, fuzzing) are written once and walk the
- * registry. A new pool kind joins every gate by adding its adapter file and one line to
- * POOL_FAMILIES in pool_adapters.c (see tests/pools/README.md). */
+/* Test-side adapter: one def variant of one pool kind behind one interface, so the gates that
+ * must cover every pool kind (golden hashes, allocation failure, fuzzing) are written once
+ * and walk every variant of every kind. The adapters are made from the kinds' probes
+ * (engine/kinds/probe.h), in registry order: a kind joins every gate with its probe. */
 #ifndef MOTE_POOL_ADAPTER_H
 #define MOTE_POOL_ADAPTER_H
 
@@ -12,6 +12,7 @@
 #include "kernel_table.h"
 #include "mote/backend.h"
 #include "mote/base.h"
+#include "probe.h"
 #include "test_support.h"
 
 /* Most stored arrays one pool kind has, and most desc values an add takes. */
@@ -33,11 +34,12 @@ typedef struct pool_adapter_def {
 
 typedef struct pool_adapter pool_adapter;
 
-/* Every call maps to the pool's public API; `self` lets one adapter file serve several kinds
- * (self->kind). Pools are passed as void *. */
+/* Every call maps to the pool's API through the probe; `self` carries the probe and the
+ * variant. Pools are passed as void *. */
 struct pool_adapter {
-    const char *name; /* "<pool>/<kind>", e.g. "spring/critical": keys the golden hashes */
-    int kind;         /* the adapter's own parameter (the spring kind, ...) */
+    const char *name; /* "<gate>/<variant>", e.g. "spring/critical": keys the golden hashes */
+    const mote_probe *probe;
+    const probe_variant *variant;
 
     mote_status (*create)(const pool_adapter *self, const pool_adapter_def *def, void **out);
     void (*destroy)(void *pool);
@@ -75,13 +77,7 @@ struct pool_adapter {
     mote_status (*restore)(void *pool, const void *buffer, size_t size);
 };
 
-/* A pool's adapters (one per kind it has). */
-typedef struct pool_family {
-    const pool_adapter *adapters;
-    size_t count;
-} pool_family;
-
-/* Every adapter of every registered pool family, in registry order. */
+/* Every adapter: each probe's variants in registry order, then the probes' later variants. */
 const pool_adapter *const *pool_adapters_all(size_t *count);
 
 /* The adapter with this name, or NULL. */

@@ -1,12 +1,19 @@
-/* Test-side: the adapter calls that are the same for every pool kind, written once over the
- * kind record and the generic pool (engine/core/pool.h), so a kind's adapter holds only what
- * is its own: how to create its pools, its descs as values and its random elements (and a
- * step of its own where its step reports more, as the debris step does). */
+/* Test-side: the adapter calls, written once over the kind record, the generic pool
+ * (engine/core/pool.h) and the kind's probe (engine/kinds/probe.h): a kind's own parts (its
+ * def variants, its descs as values, its random elements, a step of its own where its step
+ * reports more) are its probe's. */
 #ifndef MOTE_POOL_ADAPTER_GENERIC_H
 #define MOTE_POOL_ADAPTER_GENERIC_H
 
 #include "pool_adapter.h"
 
+mote_status pool_generic_create(const pool_adapter *self, const pool_adapter_def *def, void **out);
+mote_status pool_generic_add_random(const pool_adapter *self, void *pool, test_rng *rng,
+                                    mote_id *id);
+mote_status pool_generic_add_values(const pool_adapter *self, void *pool, const float *values,
+                                    size_t n, mote_id *id);
+mote_status pool_generic_set_values(const pool_adapter *self, void *pool, mote_id id,
+                                    const float *values, size_t n);
 void pool_generic_destroy(void *pool);
 mote_status pool_generic_remove(void *pool, mote_id id);
 bool pool_generic_contains(const void *pool, mote_id id);
@@ -29,20 +36,5 @@ void pool_generic_step_table(const pool_adapter *self, void *pool, const mote_ke
 size_t pool_generic_snapshot_size(const void *pool);
 mote_status pool_generic_save(const void *pool, void *buffer, size_t size, size_t *out_written);
 mote_status pool_generic_restore(void *pool, const void *buffer, size_t size);
-
-/* The members of a pool_adapter initialiser that every kind shares, but the two steps and
- * step_table (for a kind whose steps are its own, as the launch adapter's). */
-#define POOL_GENERIC_CALLS_BUT_TABLE                                                               \
-    .destroy = pool_generic_destroy, .remove = pool_generic_remove,                                \
-    .contains = pool_generic_contains, .id_at = pool_generic_id_at, .count = pool_generic_count,   \
-    .capacity = pool_generic_capacity, .reserve = pool_generic_reserve,                            \
-    .fields = pool_generic_fields, .validate = pool_generic_validate,                              \
-    .set_backend = pool_generic_set_backend, .backend = pool_generic_backend,                      \
-    .snapshot_size = pool_generic_snapshot_size, .save = pool_generic_save,                        \
-    .restore = pool_generic_restore
-/* The members of a pool_adapter initialiser that every kind shares, but the two steps. */
-#define POOL_GENERIC_CALLS POOL_GENERIC_CALLS_BUT_TABLE, .step_table = pool_generic_step_table
-/* The two steps, for a kind whose step takes nothing but dt. */
-#define POOL_GENERIC_STEPS .step = pool_generic_step, .step_range = pool_generic_step_range
 
 #endif

@@ -1,35 +1,77 @@
-/* The registry of pool adapters, and what the gates share: the state hash and id checks. */
+/* The pool adapters, made from the kinds' probes, and what the gates share: the state hash
+ * and id checks. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kinds.h"
 #include "pool_adapter.h"
+#include "pool_adapter_generic.h"
 #include "state_hash.h"
 
-/* One family per kind of the registry (kinds.h), in its order: each kind's folder defines
- * `const pool_family pool_family_<kind>` in engine/kinds/<kind>/<kind>_adapter.c; then
- * spring_later, the spring models added after the registry's kinds (spring_adapter.c). A
- * family's place is its adapters' indices (a fuzz seed's first byte): append, never insert. */
-#define DECLARE_FAMILY(name, number, kernels) extern const pool_family pool_family_##name;
-MOTE_KINDS(DECLARE_FAMILY, MOTE_KIND_NO_KERNEL)
-#undef DECLARE_FAMILY
-extern const pool_family pool_family_spring_later;
-
-#define FAMILY_ADDRESS(name, number, kernels) &pool_family_##name,
-static const pool_family *const families[] = {MOTE_KINDS(FAMILY_ADDRESS, MOTE_KIND_NO_KERNEL) &
-                                              pool_family_spring_later};
-#undef FAMILY_ADDRESS
-
 #define MAX_ADAPTERS 128
+#define MAX_NAME     64
 
+/* One adapter, every call the generic one (pool_adapter_generic.h) over its probe. */
+static pool_adapter adapter_of(const mote_probe *probe, const probe_variant *variant,
+                               const char *name) {
+    return (pool_adapter){
+        .name = name,
+        .probe = probe,
+        .variant = variant,
+        .create = pool_generic_create,
+        .destroy = pool_generic_destroy,
+        .add_random = pool_generic_add_random,
+        .add_values = pool_generic_add_values,
+        .set_values = pool_generic_set_values,
+        .remove = pool_generic_remove,
+        .contains = pool_generic_contains,
+        .id_at = pool_generic_id_at,
+        .count = pool_generic_count,
+        .capacity = pool_generic_capacity,
+        .reserve = pool_generic_reserve,
+        .fields = pool_generic_fields,
+        .step = pool_generic_step,
+        .step_range = pool_generic_step_range,
+        .validate = pool_generic_validate,
+        .set_backend = pool_generic_set_backend,
+        .backend = pool_generic_backend,
+        .step_table = pool_generic_step_table,
+        .snapshot_size = pool_generic_snapshot_size,
+        .save = pool_generic_save,
+        .restore = pool_generic_restore,
+    };
+}
+
+/* Appends the variants [first, last) of probe. */
+static void append(const mote_probe *probe, size_t first, size_t last, pool_adapter *adapters,
+                   char (*names)[MAX_NAME], size_t *n) {
+    for (size_t v = first; v < last && *n < MAX_ADAPTERS; ++v) {
+        snprintf(names[*n], MAX_NAME, "%s/%s", probe->gate, probe->variants[v].name);
+        adapters[*n] = adapter_of(probe, &probe->variants[v], names[*n]);
+        ++*n;
+    }
+}
+
+/* Each probe's variants in registry order, then every probe's later variants: an adapter's
+ * index is a fuzz seed's first byte, so indices only ever grow. */
 const pool_adapter *const *pool_adapters_all(size_t *count) {
+    static pool_adapter adapters[MAX_ADAPTERS];
+    static char names[MAX_ADAPTERS][MAX_NAME];
     static const pool_adapter *all[MAX_ADAPTERS];
     static size_t n = 0;
     if (n == 0) {
-        for (size_t f = 0; f < sizeof families / sizeof families[0]; ++f) {
-            for (size_t a = 0; a < families[f]->count && n < MAX_ADAPTERS; ++a) {
-                all[n++] = &families[f]->adapters[a];
-            }
+        size_t probe_count = 0;
+        const mote_probe *const *probes = mote_probes(&probe_count);
+        for (size_t p = 0; p < probe_count; ++p) {
+            append(probes[p], 0, probes[p]->variant_count - probes[p]->later_variants, adapters,
+                   names, &n);
+        }
+        for (size_t p = 0; p < probe_count; ++p) {
+            append(probes[p], probes[p]->variant_count - probes[p]->later_variants,
+                   probes[p]->variant_count, adapters, names, &n);
+        }
+        for (size_t i = 0; i < n; ++i) {
+            all[i] = &adapters[i];
         }
     }
     *count = n;

@@ -24,18 +24,6 @@ uint32_t test_ulp_distance(float a, float b) {
     return d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
 }
 
-uint64_t test_rng_next(test_rng *rng) {
-    uint64_t z = (rng->state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-float test_rng_range(test_rng *rng, float lo, float hi) {
-    double u = (double)(test_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
-    return (float)(lo + (hi - lo) * u);
-}
-
 /* MOTE_TEST_SCALE as a factor in (0, 1]: 1 when unset or out of range. */
 static double test_scale(void) {
     const char *text = getenv("MOTE_TEST_SCALE");

@@ -5,18 +5,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tool_rng.h"
+
 /* Distance in units in the last place between two floats (0 when bit-identical; both NaN
  * counts as 0; a NaN against a number is UINT32_MAX). */
 uint32_t test_ulp_distance(float a, float b);
 
-/* Deterministic generator (splitmix64) for test inputs. */
-typedef struct test_rng {
-    uint64_t state;
-} test_rng;
+/* Deterministic generator for test inputs: the tools' and probes' one (splitmix64,
+ * tools/common/tool_rng.h), so a probe's elements are the same drawn anywhere. */
+typedef tool_rng test_rng;
 
-uint64_t test_rng_next(test_rng *rng);
+static inline uint64_t test_rng_next(test_rng *rng) {
+    return tool_rng_next(rng);
+}
 /* Uniform in [lo, hi). */
-float test_rng_range(test_rng *rng, float lo, float hi);
+static inline float test_rng_range(test_rng *rng, float lo, float hi) {
+    return tool_rng_range(rng, lo, hi);
+}
 
 /* n scaled by the MOTE_TEST_SCALE environment variable (a factor in (0, 1], default 1), at
  * least 1. Heavy tests size their largest cases with it, so runs under emulation (qemu) or

@@ -1,4 +1,4 @@
-/* The flight pool behind the pool adapter: "flights/default" (the default limits) and
+/* The flight pool 's probe (probe.h): "flights/default" (the default limits) and
  * "flights/banked" (a faster, tighter-banking flock under a tilted up, so the bank cap is
  * reached and the level roll is not about +z).
  *
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 
 #include "mote/flight_pool.h"
-#include "pool_adapter.h"
-#include "pool_adapter_generic.h"
+#include "flight_fields.h"
+#include "probe.h"
 
 enum { FLIGHT_KIND_DEFAULT, FLIGHT_KIND_BANKED };
 
@@ -37,16 +37,13 @@ static mote_flight_limits adapter_limits(int kind) {
     return l;
 }
 
-static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_flight_pool_def d = mote_default_flight_pool_def();
     d.capacity = def->capacity;
     d.max_count = def->max_count;
     d.backend = def->backend;
-    d.limits = adapter_limits(self->kind);
-    mote_flight_pool *pool = NULL;
-    mote_status status = mote_flight_pool_create(&d, &pool);
-    *out = pool;
-    return status;
+    d.limits = adapter_limits(variant->model);
+    return mote_flight_pool_create(&d, (mote_flight_pool **)out);
 }
 
 static float *desc_member(mote_flight_desc *d, size_t i) {
@@ -60,7 +57,7 @@ static float *desc_member(mote_flight_desc *d, size_t i) {
     return members[i];
 }
 
-static mote_flight_desc desc_from_values(const void *pool, const float *values, size_t n) {
+static mote_flight_desc desc_of_values(const void *pool, const float *values, size_t n) {
     mote_flight_desc d = mote_flight_pool_desc(pool);
     for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
         *desc_member(&d, i) = values[i];
@@ -69,15 +66,16 @@ static mote_flight_desc desc_from_values(const void *pool, const float *values, 
 }
 
 /* An ordinary flyer within 25 units of the origin, one in eight degenerate. Always 13 draws. */
-static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
-    (void)self;
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
+    (void)variant;
     float values[12];
     for (size_t i = 0; i < 12; ++i) {
         float r = i >= 9 ? 1.0f : (i >= 3 && i < 6 ? 7.0f : 25.0f);
-        values[i] = test_rng_range(rng, -r, r);
+        values[i] = tool_rng_range(rng, -r, r);
     }
-    float pick = test_rng_range(rng, 0.0f, 1.0f);
-    mote_flight_desc d = desc_from_values(pool, values, 12);
+    float pick = tool_rng_range(rng, 0.0f, 1.0f);
+    mote_flight_desc d = desc_of_values(pool, values, 12);
     if (pick < 0.03f) {
         d.perch_position = d.start_position;
     } else if (pick < 0.06f) {
@@ -87,21 +85,8 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
     } else if (pick < 0.125f) {
         d.start_velocity = mote_vec3_scale(mote_vec3_sub(d.start_position, d.perch_position), 0.2f);
     }
-    return mote_flight_pool_add(pool, &d, id);
-}
-
-static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
-                              mote_id *id) {
-    (void)self;
-    mote_flight_desc d = desc_from_values(pool, values, n);
-    return mote_flight_pool_add(pool, &d, id);
-}
-
-static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
-                              size_t n) {
-    (void)self;
-    mote_flight_desc d = desc_from_values(pool, values, n);
-    return mote_flight_pool_set(pool, id, &d);
+    *(mote_flight_desc *)desc = d;
+    return MOTE_OK;
 }
 
 /* The report of a successful step of [begin, end) by dt must list the flyers whose flag now
@@ -137,27 +122,26 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     return status;
 }
 
-static mote_status step(void *pool, float dt) {
-    mote_id ids[LANDED_ROOM];
-    mote_flight_landed landed = {ids, LANDED_ROOM, (size_t)-1};
-    mote_status status = mote_flight_pool_step(pool, dt, &landed);
-    if (status == MOTE_OK) {
-        check_landed(pool, 0, mote_flight_pool_count(pool), dt, &landed);
-    }
-    return status;
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)variant;
+    *(mote_flight_desc *)desc = desc_of_values(pool, values, n);
 }
 
-#define FLIGHT_ADAPTER(kind_enum, kind_name)                                                       \
-    {                                                                                              \
-        .name = "flights/" kind_name, .kind = kind_enum, .create = create,                         \
-        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        .step = step, .step_range = step_range, POOL_GENERIC_CALLS,                                \
-    }
-
-static const pool_adapter flight_adapters[] = {
-    FLIGHT_ADAPTER(FLIGHT_KIND_DEFAULT, "default"),
-    FLIGHT_ADAPTER(FLIGHT_KIND_BANKED, "banked"),
+static const probe_variant variants[] = {
+    {"default", FLIGHT_KIND_DEFAULT, 0},
+    {"banked", FLIGHT_KIND_BANKED, 0},
 };
 
-const pool_family pool_family_flight = {flight_adapters,
-                                        sizeof flight_adapters / sizeof flight_adapters[0]};
+const mote_probe mote_probe_flight = {
+    .gate = "flights",
+    .record = &mote_flight_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .step_range = step_range,
+    .bench = "flights",
+    .bench_bytes = (FLIGHT_FIELD_COUNT + 13) * sizeof(float),
+};

@@ -1,4 +1,4 @@
-/* The launch pool behind the pool adapter: "launch/default" (the seed's profile) and
+/* The launch pool 's probe (probe.h): "launch/default" (the seed's profile) and
  * "launch/no_coast" (no coast after the ascent, a steeper ground arc and a later gravity turn,
  * so the profile-driven selects are pinned on both sides).
  *
@@ -27,8 +27,7 @@
 #include "launch_fields.h"
 #include "mote/launch_pool.h"
 #include "pool.h"
-#include "pool_adapter.h"
-#include "pool_adapter_generic.h"
+#include "probe.h"
 
 enum { LAUNCH_PROFILE_DEFAULT, LAUNCH_PROFILE_NO_COAST };
 
@@ -49,12 +48,12 @@ static mote_launch_profile adapter_profile(int kind) {
     return p;
 }
 
-static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_launch_pool_def d = mote_default_launch_pool_def();
     d.capacity = def->capacity;
     d.max_count = def->max_count;
     d.backend = def->backend;
-    d.profile = adapter_profile(self->kind);
+    d.profile = adapter_profile(variant->model);
     mote_launch_pool *pool = NULL;
     mote_status status = mote_launch_pool_create(&d, &pool);
     if (status == MOTE_OK) {
@@ -95,7 +94,7 @@ static float *pose_member(mote_launch_pose *p, size_t i) {
     return i < sizeof members / sizeof members[0] ? members[i] : NULL;
 }
 
-static mote_launch_desc desc_from_values(const float *values, size_t n) {
+static mote_launch_desc desc_of_values(const float *values, size_t n) {
     mote_launch_desc d = mote_default_launch_desc();
     float *inputs[] = {&d.rocket.launch_time, &d.rocket.turn_blend, &d.rocket.crossrange};
     bool *flags[] = {&d.rocket.no_roll, &d.rocket.no_vibration, &d.rocket.no_camera_shake};
@@ -117,33 +116,22 @@ static mote_launch_desc desc_from_values(const float *values, size_t n) {
  * scenario's ~7.8 s every phase is crossed (own times from about -3 s, on the pad, to past
  * rest at ~30 s), turn blends and crossranges around their defaults, each flag set on about a
  * quarter of the rockets. The pose is left for the first evaluation. Always 6 draws. */
-static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
-    (void)self;
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
+    (void)pool;
+    (void)variant;
     static const float lo[FIRST_POSE] = {-30.0f, 0.4f, -1.5f, 0.0f, 0.0f, 0.0f};
     static const float hi[FIRST_POSE] = {3.0f, 1.4f, 1.5f, 1.0f, 1.0f, 1.0f};
     float values[FIRST_POSE];
     for (size_t i = 0; i < FIRST_POSE; ++i) {
-        values[i] = test_rng_range(rng, lo[i], hi[i]);
+        values[i] = tool_rng_range(rng, lo[i], hi[i]);
     }
     for (size_t i = 3; i < FIRST_POSE; ++i) {
         values[i] = values[i] < 0.25f ? 1.0f : 0.0f;
     }
-    mote_launch_desc d = desc_from_values(values, FIRST_POSE);
-    return mote_launch_pool_add(pool, &d, id);
-}
-
-static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
-                              mote_id *id) {
-    (void)self;
-    mote_launch_desc d = desc_from_values(values, n);
-    return mote_launch_pool_add(pool, &d, id);
-}
-
-static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
-                              size_t n) {
-    (void)self;
-    mote_launch_desc d = desc_from_values(values, n);
-    return mote_launch_pool_set(pool, id, &d);
+    mote_launch_desc d = desc_of_values(values, FIRST_POSE);
+    *(mote_launch_desc *)desc = d;
+    return MOTE_OK;
 }
 
 /* The rockets [begin, end) launched advanced s earlier (see the header comment). */
@@ -167,14 +155,8 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     return mote_launch_pool_evaluate_range(pool, begin, end);
 }
 
-static mote_status step(void *pool, float dt) {
-    return step_range(pool, 0, mote_launch_pool_count(pool), dt);
-}
-
 /* step with one kernel table's kernel (dt is valid). */
-static void step_table(const pool_adapter *self, void *pool, const mote_kernel_table *table,
-                       float dt) {
-    (void)self;
+static void step_table(void *pool, const mote_kernel_table *table, float dt) {
     float advanced = 0.0f;
     const size_t count = mote_launch_pool_count(pool);
     if (mote_launch_pool_advance_of(pool, dt, &advanced) != MOTE_OK || count == 0) {
@@ -184,18 +166,28 @@ static void step_table(const pool_adapter *self, void *pool, const mote_kernel_t
     mote_pool_run_table(pool, table, 0, count, advanced);
 }
 
-#define LAUNCH_ADAPTER(kind_enum, kind_name)                                                       \
-    {                                                                                              \
-        .name = "launch/" kind_name, .kind = kind_enum, .create = create,                          \
-        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        .step = step, .step_range = step_range, POOL_GENERIC_CALLS_BUT_TABLE,                      \
-        .step_table = step_table,                                                                  \
-    }
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)variant;
+    (void)pool;
+    *(mote_launch_desc *)desc = desc_of_values(values, n);
+}
 
-static const pool_adapter launch_adapters[] = {
-    LAUNCH_ADAPTER(LAUNCH_PROFILE_DEFAULT, "default"),
-    LAUNCH_ADAPTER(LAUNCH_PROFILE_NO_COAST, "no_coast"),
+static const probe_variant variants[] = {
+    {"default", LAUNCH_PROFILE_DEFAULT, 0},
+    {"no_coast", LAUNCH_PROFILE_NO_COAST, 0},
 };
 
-const pool_family pool_family_launch = {launch_adapters,
-                                        sizeof launch_adapters / sizeof launch_adapters[0]};
+const mote_probe mote_probe_launch = {
+    .gate = "launch",
+    .record = &mote_launch_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .step_range = step_range,
+    .step_table = step_table,
+    .bench = "launch",
+    .bench_bytes = LAUNCH_FIELD_COUNT * sizeof(float),
+};

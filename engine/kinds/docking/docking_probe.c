@@ -1,4 +1,4 @@
-/* The docking pool behind the pool adapter: "docking/default" (the seed's profile) and
+/* The docking pool 's probe (probe.h): "docking/default" (the seed's profile) and
  * "docking/tilted" (an off-axis port, a tilted dock axis and a 1/60 s sub-step clamp, so the
  * docking frame moves as the station spins and the 1/30 s and 0.1 s steps are sub-stepped).
  *
@@ -18,8 +18,8 @@
 #include <math.h>
 
 #include "mote/docking_pool.h"
-#include "pool_adapter.h"
-#include "pool_adapter_generic.h"
+#include "docking_fields.h"
+#include "probe.h"
 
 enum { DOCKING_KIND_DEFAULT, DOCKING_KIND_TILTED };
 
@@ -35,16 +35,13 @@ static mote_docking_profile adapter_profile(int kind) {
     return p;
 }
 
-static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_docking_pool_def d = mote_default_docking_pool_def();
     d.capacity = def->capacity;
     d.max_count = def->max_count;
     d.backend = def->backend;
-    d.profile = adapter_profile(self->kind);
-    mote_docking_pool *pool = NULL;
-    mote_status status = mote_docking_pool_create(&d, &pool);
-    *out = pool;
-    return status;
+    d.profile = adapter_profile(variant->model);
+    return mote_docking_pool_create(&d, (mote_docking_pool **)out);
 }
 
 /* The float members in declaration order (the flags, 28 and 29, are handled apart). */
@@ -91,7 +88,7 @@ static mote_docking_desc base_desc(int kind) {
     return d;
 }
 
-static mote_docking_desc desc_from_values(int kind, const float *values, size_t n) {
+static mote_docking_desc desc_of_values(int kind, const float *values, size_t n) {
     mote_docking_desc d = base_desc(kind);
     for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
         if (i == 28) {
@@ -106,8 +103,10 @@ static mote_docking_desc desc_from_values(int kind, const float *values, size_t 
 }
 
 /* An ordinary sequence (see the header comment). Always 24 draws. */
-static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
-    mote_docking_profile p = adapter_profile(self->kind);
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
+    (void)pool;
+    mote_docking_profile p = adapter_profile(variant->model);
     /* time, station position, base axis and angle, chaser offset, velocity, radial angle */
     static const float lo[24] = {-1.0f, -50.0f, -50.0f, -50.0f, -1.0f, -1.0f, -1.0f, -3.0f,
                                  -6.0f, -6.0f,  8.0f,   -1.0f,  -1.0f, -1.0f, 0.0f,  -3.1f,
@@ -117,7 +116,7 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
                                  10.0f, 1.0f,  1.0f,  1.0f,  1.0f, 1.0f, 1.0f, 1.0f};
     float v[24];
     for (size_t i = 0; i < 24; ++i) {
-        v[i] = test_rng_range(rng, lo[i], hi[i]);
+        v[i] = tool_rng_range(rng, lo[i], hi[i]);
     }
     mote_vec3 station = {v[1], v[2], v[3]};
     mote_vec3 axis = {v[4], v[5], v[6] + 2.0f}; /* kept away from 0 */
@@ -141,32 +140,29 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
         d.start_radial = v[16];
         d.captured = true;
     }
-    return mote_docking_pool_add(pool, &d, id);
+    *(mote_docking_desc *)desc = d;
+    return MOTE_OK;
 }
 
-static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
-                              mote_id *id) {
-    mote_docking_desc d = desc_from_values(self->kind, values, n);
-    return mote_docking_pool_add(pool, &d, id);
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)pool;
+    *(mote_docking_desc *)desc = desc_of_values(variant->model, values, n);
 }
 
-static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
-                              size_t n) {
-    mote_docking_desc d = desc_from_values(self->kind, values, n);
-    return mote_docking_pool_set(pool, id, &d);
-}
-
-#define DOCKING_ADAPTER(kind_enum, kind_name)                                                      \
-    {                                                                                              \
-        .name = "docking/" kind_name, .kind = kind_enum, .create = create,                         \
-        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        POOL_GENERIC_STEPS, POOL_GENERIC_CALLS,                                                    \
-    }
-
-static const pool_adapter docking_adapters[] = {
-    DOCKING_ADAPTER(DOCKING_KIND_DEFAULT, "default"),
-    DOCKING_ADAPTER(DOCKING_KIND_TILTED, "tilted"),
+static const probe_variant variants[] = {
+    {"default", DOCKING_KIND_DEFAULT, 0},
+    {"tilted", DOCKING_KIND_TILTED, 0},
 };
 
-const pool_family pool_family_docking = {docking_adapters,
-                                         sizeof docking_adapters / sizeof docking_adapters[0]};
+const mote_probe mote_probe_docking = {
+    .gate = "docking",
+    .record = &mote_docking_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .bench = "docking",
+    .bench_bytes = (2 * DOCKING_FIELD_COUNT - 7) * sizeof(float),
+};

@@ -1,10 +1,10 @@
-/* The mover (crowd) pool behind the pool adapter: one adapter per params set, "movers/<set>".
+/* The mover (crowd) kind's probe (probe.h): one variant per params set, "movers/<set>".
  * A mover pool has no kinds, one mote_movement_params per pool; the adapters cover the
  * defaults (double facing spring, acceleration at the velocity error) and a directional set
  * (directional_acceleration 1, single facing spring, a faster turn, deceleration lookahead),
  * so both sides of the model's params-driven selects are pinned by the gates.
  *
- * add_values/set_values take the desc flattened in declaration order, nested structs
+ * desc_from_values takes the desc flattened in declaration order, nested structs
  * member by member (16 floats):
  *   state.position.x, .y, state.velocity.x, .y, state.acceleration.x, .y,
  *   state.immediate_velocity.x, .y, state.rotation, state.angular_velocity,
@@ -16,8 +16,7 @@
 
 #include "mote/mover_pool.h"
 #include "mover_fields.h"
-#include "pool_adapter.h"
-#include "pool_adapter_generic.h"
+#include "probe.h"
 
 enum { MOVER_PARAMS_DEFAULT, MOVER_PARAMS_DIRECTIONAL };
 
@@ -34,16 +33,13 @@ static mote_movement_params adapter_params(int kind) {
     return p;
 }
 
-static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_mover_pool_def d = mote_default_mover_pool_def();
-    d.params = adapter_params(self->kind);
+    d.params = adapter_params(variant->model);
     d.capacity = def->capacity;
     d.max_count = def->max_count;
     d.backend = def->backend;
-    mote_mover_pool *pool = NULL;
-    mote_status status = mote_mover_pool_create(&d, &pool);
-    *out = pool;
-    return status;
+    return mote_mover_pool_create(&d, (mote_mover_pool **)out);
 }
 
 /* The float members of a desc in declaration order (the order add_values takes them in);
@@ -60,21 +56,24 @@ static float *desc_member(mote_mover_desc *d, size_t i) {
     return i < sizeof members / sizeof members[0] ? members[i] : NULL;
 }
 
-static mote_mover_desc desc_from_values(const float *values, size_t n) {
-    mote_mover_desc d = mote_default_mover_desc();
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)variant;
+    (void)pool;
+    mote_mover_desc *d = desc;
+    *d = mote_default_mover_desc();
     for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
-        float *member = desc_member(&d, i);
+        float *member = desc_member(d, i);
         if (member != NULL) {
             *member = values[i];
         } else {
-            d.explicit_facing = values[i] != 0.0f;
+            d->explicit_facing = values[i] != 0.0f;
         }
     }
-    return d;
 }
 
-static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
-    (void)self;
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
     /* ordinary states and inputs in the params' pixel units; every value drawn for every
      * element (the same number of draws); about a third face explicitly */
     const float lo[] = {-500.0f, -500.0f, -300.0f, -300.0f, -800.0f, -800.0f, -300.0f, -300.0f,
@@ -83,38 +82,26 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
                         3.2f,   6.0f,   3.2f,   6.0f,   400.0f, 400.0f, 3.2f,   1.0f};
     float values[DESC_VALUES];
     for (size_t i = 0; i < DESC_VALUES; ++i) {
-        values[i] = test_rng_range(rng, lo[i], hi[i]);
+        values[i] = tool_rng_range(rng, lo[i], hi[i]);
     }
     values[DESC_VALUES - 1] = values[DESC_VALUES - 1] < 0.35f ? 1.0f : 0.0f;
-    mote_mover_desc d = desc_from_values(values, DESC_VALUES);
-    return mote_mover_pool_add(pool, &d, id);
+    desc_from_values(variant, pool, values, DESC_VALUES, desc);
+    return MOTE_OK;
 }
 
-static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
-                              mote_id *id) {
-    (void)self;
-    mote_mover_desc d = desc_from_values(values, n);
-    return mote_mover_pool_add(pool, &d, id);
-}
-
-static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
-                              size_t n) {
-    (void)self;
-    mote_mover_desc d = desc_from_values(values, n);
-    return mote_mover_pool_set(pool, id, &d);
-}
-
-#define MOVER_ADAPTER(kind_enum, kind_name)                                                        \
-    {                                                                                              \
-        .name = "movers/" kind_name, .kind = kind_enum, .create = create,                          \
-        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        POOL_GENERIC_STEPS, POOL_GENERIC_CALLS,                                                    \
-    }
-
-static const pool_adapter mover_adapters[] = {
-    MOVER_ADAPTER(MOVER_PARAMS_DEFAULT, "default"),
-    MOVER_ADAPTER(MOVER_PARAMS_DIRECTIONAL, "directional"),
+static const probe_variant variants[] = {
+    {"default", MOVER_PARAMS_DEFAULT, 0},
+    {"directional", MOVER_PARAMS_DIRECTIONAL, 0},
 };
 
-const pool_family pool_family_mover = {mover_adapters,
-                                       sizeof mover_adapters / sizeof mover_adapters[0]};
+const mote_probe mote_probe_mover = {
+    .gate = "movers",
+    .record = &mote_mover_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .bench = "movers",
+    .bench_bytes = (MOVER_FIELD_COUNT + MOVER_STATE_COUNT) * sizeof(float),
+};

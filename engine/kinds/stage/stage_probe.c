@@ -1,4 +1,4 @@
-/* The stage pool behind the pool adapter: "stages/default" (the seed's separation) and
+/* The stage pool 's probe (probe.h): "stages/default" (the seed's separation) and
  * "stages/no_kick" (no kick phase, a short tilt and stronger lags, so the lag and the spin set
  * in early). The separation constants are the pool's (mote/stage_pool.h): the adapter's
  * random stages carry the ones of its kind.
@@ -13,8 +13,7 @@
  *   mote_default_stage_desc() with its kind's constants; the pool refuses separation
  *   constants that are not its own). */
 #include "mote/stage_pool.h"
-#include "pool_adapter.h"
-#include "pool_adapter_generic.h"
+#include "probe.h"
 #include "stage_fields.h"
 
 enum { STAGE_SEPARATION_DEFAULT, STAGE_SEPARATION_NO_KICK };
@@ -34,16 +33,13 @@ static mote_stage_desc adapter_separation(int kind) {
     return d;
 }
 
-static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_stage_pool_def d = mote_default_stage_pool_def();
     d.capacity = def->capacity;
     d.max_count = def->max_count;
     d.backend = def->backend;
-    d.separation = adapter_separation(self->kind);
-    mote_stage_pool *pool = NULL;
-    mote_status status = mote_stage_pool_create(&d, &pool);
-    *out = pool;
-    return status;
+    d.separation = adapter_separation(variant->model);
+    return mote_stage_pool_create(&d, (mote_stage_pool **)out);
 }
 
 /* The float members in declaration order. */
@@ -102,7 +98,9 @@ static float *desc_member(mote_stage_desc *d, size_t i) {
  * flight direction leaning downrange, the radial and a side direction drawn around the
  * camera's; tilt and spin drawn from a seed; a time since detachment up to 4 s (the golden
  * scenario adds ~7.8 s: the kick, the tilt and the spin are all crossed). Always 17 draws. */
-static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
+    (void)pool;
     static const float lo[RANDOM_DRAWS] = {-50.0f, -10.0f, -50.0f, -1.0f, -1.0f, -1.0f,
                                            0.2f,   0.5f,   -2.0f,  -2.0f, -2.0f, -1.0f,
                                            0.2f,   0.0f,   -1.0f,  0.0f,  0.0f};
@@ -110,9 +108,9 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
                                            2.0f,  2.0f,   1.0f,  1.0f, 1.0f, 1.0f, 4.0f, 1.0f};
     float v[RANDOM_DRAWS];
     for (size_t i = 0; i < RANDOM_DRAWS; ++i) {
-        v[i] = test_rng_range(rng, lo[i], hi[i]);
+        v[i] = tool_rng_range(rng, lo[i], hi[i]);
     }
-    mote_stage_desc d = adapter_separation(self->kind);
+    mote_stage_desc d = adapter_separation(variant->model);
     const mote_transform rocket = {
         {v[0], v[1], v[2]},
         mote_quat_normalize((mote_quat){v[3], v[4], v[5], v[6]}),
@@ -130,38 +128,33 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
         status = mote_stage_draw(&d, 0x5354474553454544ull, (uint64_t)(v[16] * 65536.0f));
     }
     d.time = v[15];
-    return status == MOTE_OK ? mote_stage_pool_add(pool, &d, id) : status;
+    *(mote_stage_desc *)desc = d;
+    return status;
 }
 
-static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
-                              mote_id *id) {
-    mote_stage_desc d = adapter_separation(self->kind);
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)pool;
+    mote_stage_desc *d = desc;
+    *d = adapter_separation(variant->model);
     for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
-        *desc_member(&d, i) = values[i];
+        *desc_member(d, i) = values[i];
     }
-    return mote_stage_pool_add(pool, &d, id);
 }
 
-static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
-                              size_t n) {
-    mote_stage_desc d = adapter_separation(self->kind);
-    for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
-        *desc_member(&d, i) = values[i];
-    }
-    return mote_stage_pool_set(pool, id, &d);
-}
-
-#define STAGE_ADAPTER(kind_enum, kind_name)                                                        \
-    {                                                                                              \
-        .name = "stages/" kind_name, .kind = kind_enum, .create = create,                          \
-        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        POOL_GENERIC_STEPS, POOL_GENERIC_CALLS,                                                    \
-    }
-
-static const pool_adapter stage_adapters[] = {
-    STAGE_ADAPTER(STAGE_SEPARATION_DEFAULT, "default"),
-    STAGE_ADAPTER(STAGE_SEPARATION_NO_KICK, "no_kick"),
+static const probe_variant variants[] = {
+    {"default", STAGE_SEPARATION_DEFAULT, 0},
+    {"no_kick", STAGE_SEPARATION_NO_KICK, 0},
 };
 
-const pool_family pool_family_stage = {stage_adapters,
-                                       sizeof stage_adapters / sizeof stage_adapters[0]};
+const mote_probe mote_probe_stage = {
+    .gate = "stages",
+    .record = &mote_stage_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .bench = "stages",
+    .bench_bytes = (STAGE_FIELD_COUNT + 1) * sizeof(float),
+};

@@ -1,4 +1,4 @@
-/* The debris pool behind the pool adapter: "debris/default" (the default settings: speed cap
+/* The debris pool 's probe (probe.h): "debris/default" (the default settings: speed cap
  * 95, no gravity, no damping) and "debris/gravity" (gravity, linear damping and a speed cap
  * of 24 that about half the pieces reach; the rest fly below it).
  *
@@ -27,8 +27,7 @@
 
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
-#include "pool_adapter.h"
-#include "pool_adapter_generic.h"
+#include "probe.h"
 
 enum { DEBRIS_KIND_DEFAULT, DEBRIS_KIND_GRAVITY };
 
@@ -56,17 +55,14 @@ static mote_debris_settings adapter_settings(int kind) {
     return s;
 }
 
-static mote_status create(const pool_adapter *self, const pool_adapter_def *def, void **out) {
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_debris_pool_def d = mote_default_debris_pool_def();
     d.capacity = def->capacity;
     d.max_count = def->max_count;
     d.backend = def->backend;
-    d.settings = adapter_settings(self->kind);
+    d.settings = adapter_settings(variant->model);
     d.ship = adapter_ship();
-    mote_debris_pool *pool = NULL;
-    mote_status status = mote_debris_pool_create(&d, &pool);
-    *out = pool;
-    return status;
+    return mote_debris_pool_create(&d, (mote_debris_pool **)out);
 }
 
 /* values[1] as a phase (see the header comment). */
@@ -115,7 +111,7 @@ static float *desc_member(mote_debris_desc *d, size_t i) {
     return i < DESC_VALUES ? members[i] : NULL;
 }
 
-static mote_debris_desc desc_from_values(const float *values, size_t n) {
+static mote_debris_desc desc_of_values(const float *values, size_t n) {
     mote_debris_desc d = mote_default_debris_desc();
     for (size_t i = 0; i < n && i < DESC_VALUES; ++i) {
         if (i == 1) {
@@ -130,8 +126,10 @@ static mote_debris_desc desc_from_values(const float *values, size_t n) {
 /* An ordinary piece: mostly attached, with detach times spread over the first ~7 s (the
  * golden scenario steps ~7.8 s), the rest already released or free and tumbling. Always 31
  * draws. */
-static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rng, mote_id *id) {
-    (void)self;
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
+    (void)pool;
+    (void)variant;
     /* time, phase draw, position, orientation (w kept away from 0), velocity, angular
      * velocity, anchor, outward (x kept away from 0), base (w kept away from 0), peel_start,
      * detach delay, max_distance, twist, outward_speed, axial_speed */
@@ -145,30 +143,17 @@ static mote_status add_random(const pool_adapter *self, void *pool, test_rng *rn
                                           1.0f, 4.0f, 3.0f,  3.0f,  3.0f,  6.0f, 2.0f};
     float values[DESC_VALUES];
     for (size_t i = 0; i < DESC_VALUES; ++i) {
-        values[i] = test_rng_range(rng, lo[i], hi[i]);
+        values[i] = tool_rng_range(rng, lo[i], hi[i]);
     }
     float u = values[1];
     values[1] = u < 0.6f    ? (float)MOTE_DEBRIS_ATTACHED
                 : u < 0.75f ? (float)MOTE_DEBRIS_RELEASED
                             : (float)MOTE_DEBRIS_FREE;
     values[26] += values[25]; /* detach_time = peel_start + delay */
-    mote_debris_desc d = desc_from_values(values, DESC_VALUES);
+    mote_debris_desc d = desc_of_values(values, DESC_VALUES);
     d.orientation = mote_quat_normalize(d.orientation);
-    return mote_debris_pool_add(pool, &d, id);
-}
-
-static mote_status add_values(const pool_adapter *self, void *pool, const float *values, size_t n,
-                              mote_id *id) {
-    (void)self;
-    mote_debris_desc d = desc_from_values(values, n);
-    return mote_debris_pool_add(pool, &d, id);
-}
-
-static mote_status set_values(const pool_adapter *self, void *pool, mote_id id, const float *values,
-                              size_t n) {
-    (void)self;
-    mote_debris_desc d = desc_from_values(values, n);
-    return mote_debris_pool_set(pool, id, &d);
+    *(mote_debris_desc *)desc = d;
+    return MOTE_OK;
 }
 
 /* The report of a successful step of [begin, end) by dt must list the pieces whose phase now
@@ -204,27 +189,27 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     return status;
 }
 
-static mote_status step(void *pool, float dt) {
-    mote_id ids[RELEASED_ROOM];
-    mote_debris_released released = {ids, RELEASED_ROOM, (size_t)-1};
-    mote_status status = mote_debris_pool_step(pool, dt, &released);
-    if (status == MOTE_OK) {
-        check_released(pool, 0, mote_debris_pool_count(pool), dt, &released);
-    }
-    return status;
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)variant;
+    (void)pool;
+    *(mote_debris_desc *)desc = desc_of_values(values, n);
 }
 
-#define DEBRIS_ADAPTER(kind_enum, kind_name)                                                       \
-    {                                                                                              \
-        .name = "debris/" kind_name, .kind = kind_enum, .create = create,                          \
-        .add_random = add_random, .add_values = add_values, .set_values = set_values,              \
-        .step = step, .step_range = step_range, POOL_GENERIC_CALLS,                                \
-    }
-
-static const pool_adapter debris_adapters[] = {
-    DEBRIS_ADAPTER(DEBRIS_KIND_DEFAULT, "default"),
-    DEBRIS_ADAPTER(DEBRIS_KIND_GRAVITY, "gravity"),
+static const probe_variant variants[] = {
+    {"default", DEBRIS_KIND_DEFAULT, 0},
+    {"gravity", DEBRIS_KIND_GRAVITY, 0},
 };
 
-const pool_family pool_family_debris = {debris_adapters,
-                                        sizeof debris_adapters / sizeof debris_adapters[0]};
+const mote_probe mote_probe_debris = {
+    .gate = "debris",
+    .record = &mote_debris_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .step_range = step_range,
+    .bench = "debris",
+    .bench_bytes = (DEBRIS_FIELD_COUNT + 12) * sizeof(float),
+};

@@ -1,0 +1,118 @@
+/* The orientation pool 's probe (probe.h): one adapter per orientation kind,
+ * "orientation/<kind>". */
+#include <string.h>
+
+#include "mote/orientation_pool.h"
+#include "orientation_fields.h"
+#include "probe.h"
+
+static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
+    mote_orientation_pool_def d = mote_default_orientation_pool_def();
+    d.kind = (mote_orientation_kind)variant->model;
+    d.capacity = def->capacity;
+    d.max_count = def->max_count;
+    d.backend = def->backend;
+    return mote_orientation_pool_create(&d, (mote_orientation_pool **)out);
+}
+
+#define DESC_VALUES 25
+
+/* desc members in declaration order, the order add_values takes them in */
+static float *desc_member(mote_orientation_desc *d, size_t i) {
+    float *members[DESC_VALUES] = {
+        &d->orientation.x,      &d->orientation.y,
+        &d->orientation.z,      &d->orientation.w,
+        &d->angular_velocity.x, &d->angular_velocity.y,
+        &d->angular_velocity.z, &d->target.x,
+        &d->target.y,           &d->target.z,
+        &d->target.w,           &d->halflife,
+        &d->stiffness,          &d->damping,
+        &d->max_speed,
+    };
+    return i < DESC_VALUES ? members[i] : NULL;
+}
+
+static mote_orientation_desc desc_of_values(const float *values, size_t n) {
+    mote_orientation_desc d = mote_default_orientation_desc();
+    for (size_t i = 0; i < n; ++i) {
+        float *member = desc_member(&d, i);
+        if (member == NULL) {
+            break;
+        }
+        *member = values[i];
+    }
+    return d;
+}
+
+static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc) {
+    (void)pool;
+    (void)variant;
+    /* every member drawn for every kind: the same number of draws per element */
+    const float lo[DESC_VALUES] = {-1,   -1,   -1, -1, -5, -5, -5, -1, -1, -1, -1, 0.02f, 0.0f,
+                                   0.0f, 0.0f, -5, -5, -5, -1, -1, -1, -1, -5, -5, -5};
+    const float hi[DESC_VALUES] = {1,     1,     1, 1, 5, 5, 5, 1, 1, 1, 1, 1.5f, 400.0f,
+                                   40.0f, 10.0f, 5, 5, 5, 1, 1, 1, 1, 5, 5, 5};
+    float values[DESC_VALUES];
+    for (size_t i = 0; i < DESC_VALUES; ++i) {
+        values[i] = tool_rng_range(rng, lo[i], hi[i]);
+    }
+    values[3] += 1.5f; /* never a zero orientation, target or offset */
+    values[10] -= 1.5f;
+    values[21] += 1.5f;
+    mote_orientation_desc d = desc_of_values(values, DESC_VALUES);
+    *(mote_orientation_desc *)desc = d;
+    return MOTE_OK;
+}
+
+/* The inertialize kind rewrites its output (orientation, angular_velocity) from the offset
+ * and the incoming pose every step, so its persistent state, the offset, comes first: the
+ * gates that write into the first fields (the golden hashes' NaN and infinity) then reach
+ * state a step keeps. Every other model keeps the field list's order. */
+static size_t field_order(const void *pool, int order[MOTE_MAX_FIELDS]) {
+    const mote_pool_kind *kind = ((const mote_pool *)pool)->kind;
+    const bool inertialize =
+        mote_kind_kernel(kind, (const mote_pool *)pool) == MOTE_KERNEL_orientation_inertialize;
+    size_t k = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int f = 0; f < kind->field_count; ++f) {
+            const bool offset = !inertialize || strncmp(kind->fields[f].name, "offset", 6) == 0;
+            if (offset == (pass == 0)) {
+                order[k++] = f;
+            }
+        }
+    }
+    return k;
+}
+
+static void desc_from_values(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc) {
+    (void)variant;
+    (void)pool;
+    *(mote_orientation_desc *)desc = desc_of_values(values, n);
+}
+
+/* Bytes a step moves: the fields the model reads, and again those it writes. */
+static const probe_variant variants[] = {
+    {"control", MOTE_ORIENTATION_CONTROL, (13 + 7) * sizeof(float)},
+    {"spring", MOTE_ORIENTATION_SPRING, (12 + 7) * sizeof(float)},
+    {"damper", MOTE_ORIENTATION_DAMPER, (9 + 4) * sizeof(float)},
+    {"inertialize", MOTE_ORIENTATION_INERTIALIZE, (18 + 14) * sizeof(float)},
+};
+
+const mote_probe mote_probe_orientation = {
+    .gate = "orientation",
+    .record = &mote_orientation_pool_kind_record,
+    .variant_count = sizeof variants / sizeof variants[0],
+    .variants = variants,
+    .create = create,
+    .random_desc = random_desc,
+    .desc_from_values = desc_from_values,
+    .field_order = field_order,
+    .bench = "orientation",
+    .bench_each_variant = true,
+    .bench_bytes = 0,
+};
+
+_Static_assert(sizeof variants / sizeof variants[0] == MOTE_ORIENTATION_KIND_COUNT,
+               "one variant per orientation model");

@@ -1,0 +1,68 @@
+/* The probes' registry and their generic parts (probe.h). */
+#include "probe.h"
+
+#include <string.h>
+
+#define PROBE_ADDRESS(name, number, kernels) &mote_probe_##name,
+static const mote_probe *const probes[] = {MOTE_KINDS(PROBE_ADDRESS, MOTE_KIND_NO_KERNEL)};
+#undef PROBE_ADDRESS
+
+const mote_probe *const *mote_probes(size_t *count) {
+    *count = sizeof probes / sizeof probes[0];
+    return probes;
+}
+
+mote_status probe_create(const mote_probe *probe, const probe_variant *variant,
+                         const probe_def *def, mote_pool **out) {
+    *out = NULL;
+    void *pool = NULL;
+    mote_status status = probe->create(variant, def, &pool);
+    *out = pool;
+    return status;
+}
+
+/* A desc of the probe's kind on the stack, big enough for any kind's. */
+typedef struct probe_desc {
+    _Alignas(16) unsigned char bytes[MOTE_MAX_DESC_BYTES];
+} probe_desc;
+
+mote_status probe_add_random(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                             tool_rng *rng, mote_id *out_id) {
+    probe_desc desc;
+    memset(&desc, 0, sizeof desc);
+    mote_status status = probe->random_desc(variant, pool, rng, desc.bytes);
+    return status == MOTE_OK ? mote_pool_add(pool, probe->record, desc.bytes, 1, out_id) : status;
+}
+
+mote_status probe_add_values(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                             const float *values, size_t n, mote_id *out_id) {
+    probe_desc desc;
+    memset(&desc, 0, sizeof desc);
+    probe->desc_from_values(variant, pool, values, n, desc.bytes);
+    return mote_pool_add(pool, probe->record, desc.bytes, 1, out_id);
+}
+
+mote_status probe_set_values(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                             mote_id id, const float *values, size_t n) {
+    probe_desc desc;
+    memset(&desc, 0, sizeof desc);
+    probe->desc_from_values(variant, pool, values, n, desc.bytes);
+    return mote_pool_set(pool, probe->record, id, desc.bytes);
+}
+
+mote_status probe_step_range(const mote_probe *probe, mote_pool *pool, size_t begin, size_t end,
+                             float dt) {
+    if (probe->step_range != NULL) {
+        return probe->step_range(pool, begin, end, dt);
+    }
+    return mote_pool_step(pool, probe->record, begin, end, dt, NULL, NULL);
+}
+
+mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,
+                             const mote_task_system *tasks) {
+    if (probe->bench_step != NULL) {
+        return probe->bench_step(pool, dt, tasks);
+    }
+    return mote_pool_step(pool, probe->record, 0, mote_pool_count(pool, probe->record), dt, tasks,
+                          NULL);
+}

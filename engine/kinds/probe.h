@@ -1,0 +1,125 @@
+/* A kind's probe: everything the test gates, mote-compare and mote-bench need to know of a
+ * kind to drive it, said once in engine/kinds/<kind>/<kind>_probe.c as
+ * `const mote_probe mote_probe_<kind>` (one per row of the registry, kinds.h). Not part of the
+ * library: the probes are built into mote_probes, which the tests, tools and benchmarks link.
+ *
+ * - Its pools: the def variants every gate runs (a spring model each, a second limits set, a
+ *   tilted up ...), made from a probe_def.
+ * - Its elements: one seeded generator of ordinary descs with the kind's degenerate cases
+ *   among them (random_desc), and the desc from arbitrary floats (desc_from_values, for the
+ *   fuzzers and the hostile-input gates).
+ * - Its steps where they are not the generic pool step (a report to check, a clock to move),
+ *   and what changes between the frames of a benchmark.
+ * - Its benchmark names and the bytes a step moves per element.
+ * mote-compare's field-level seeding, rows and bounds stay in <kind>_compare.c beside it. */
+#ifndef MOTE_PROBE_H
+#define MOTE_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "kernel_table.h"
+#include "kinds.h"
+#include "mote/backend.h"
+#include "mote/base.h"
+#include "mote/tasks.h"
+#include "pool.h"
+#include "tool_rng.h"
+
+/* The most def variants one probe has. */
+#define PROBE_MAX_VARIANTS 16
+
+/* How to make a pool: the part every kind's def shares. */
+typedef struct probe_def {
+    size_t capacity;
+    size_t max_count;
+    mote_backend backend;
+} probe_def;
+
+/* One def variant. */
+typedef struct probe_variant {
+    const char *name;   /* "default", "banked", "critical": the gates' "<gate>/<name>" */
+    int model;          /* the kind's own parameter: a spring model, a limits set, ... */
+    size_t bench_bytes; /* bytes a step moves per element where they differ by variant (else 0:
+                           the probe's bench_bytes) */
+} probe_variant;
+
+typedef struct mote_probe mote_probe;
+
+/* Pools are passed as void *: each is the kind's public pool (mote_<kind>_pool *), which is
+ * the generic pool (engine/core/pool.h) under its own name. */
+struct mote_probe {
+    const char *gate; /* the gates' first word; with the variant's name it seeds every golden
+                         hash, so it never changes ("movers", "flights", "stages") */
+    const mote_pool_kind *record;
+    size_t variant_count;
+    const probe_variant *variants;
+    /* The last later_variants variants are gated as a family of their own after every kind's
+     * (variants added after the gates had grown past the kind: a fuzz seed's first byte is an
+     * adapter's index, so indices only ever grow). */
+    size_t later_variants;
+
+    /* A new, empty pool of the variant. */
+    mote_status (*create)(const probe_variant *variant, const probe_def *def, void **out);
+    /* An ordinary element of the variant drawn from rng (the same number of draws for every
+     * element, the same values on every platform), the kind's degenerate cases among them.
+     * desc is the kind's public desc (record->desc_size bytes); pool is the pool it goes to.
+     * MOTE_OK, or the status the kind's own helpers gave when the draws made no element (the
+     * gates then add nothing). */
+    mote_status (*random_desc)(const probe_variant *variant, const void *pool, tool_rng *rng,
+                               void *desc);
+    /* The desc with its float members, in declaration order, from values[0 .. n) (arbitrary
+     * floats: the pool refuses what it does not accept); members past n keep the defaults. */
+    void (*desc_from_values)(const probe_variant *variant, const void *pool, const float *values,
+                             size_t n, void *desc);
+
+    /* Optional (NULL: the generic pool step): steps [begin, end) by dt as the kind's public
+     * step does, checking what the step reports (a wrong report aborts). */
+    mote_status (*step_range)(void *pool, size_t begin, size_t end, float dt);
+    /* Optional (NULL: the generic one): what the kind's step does, with one kernel table's
+     * kernel over [0, count) (dt is valid). */
+    void (*step_table)(void *pool, const mote_kernel_table *table, float dt);
+    /* Optional (NULL: every field in field-list order): the order the gates see the stored
+     * arrays in, as indices into the field list; returns how many. */
+    size_t (*field_order)(const void *pool, int order[MOTE_MAX_FIELDS]);
+
+    /* The benchmarks: names <bench>/<backend>/<count>, or <bench>_<variant>/... for every
+     * variant when bench_each_variant (else the first variant alone). */
+    const char *bench;
+    bool bench_each_variant;
+    /* Bytes one step reads and writes per element (the bytes a benchmark reports). */
+    size_t bench_bytes;
+    /* Optional (NULL: the generic step): one whole step of the kind's public API, on tasks
+     * (NULL: this thread). */
+    mote_status (*bench_step)(void *pool, float dt, const mote_task_system *tasks);
+    /* Optional: the inputs of frame `frame` (a goal that moves), set before its step. */
+    void (*bench_frame)(void *pool, unsigned frame);
+    /* Optional: puts per-run inputs back when the benchmark restores its starting state. */
+    void (*bench_reset)(void *pool);
+};
+
+/* Every kind's probe, mote_probe_<kind>, in registry order. */
+#define MOTE_DECLARE_PROBE_(name, number, kernels) extern const mote_probe mote_probe_##name;
+MOTE_KINDS(MOTE_DECLARE_PROBE_, MOTE_KIND_NO_KERNEL)
+#undef MOTE_DECLARE_PROBE_
+
+/* The probes in registry order; count gets how many. */
+const mote_probe *const *mote_probes(size_t *count);
+
+/* The generic parts: a pool of the variant, an element added from the generator or from
+ * values, and a step through the probe's hook or the generic pool step. */
+mote_status probe_create(const mote_probe *probe, const probe_variant *variant,
+                         const probe_def *def, mote_pool **out);
+mote_status probe_add_random(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                             tool_rng *rng, mote_id *out_id);
+mote_status probe_add_values(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                             const float *values, size_t n, mote_id *out_id);
+mote_status probe_set_values(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                             mote_id id, const float *values, size_t n);
+mote_status probe_step_range(const mote_probe *probe, mote_pool *pool, size_t begin, size_t end,
+                             float dt);
+/* A whole step for a benchmark: the probe's bench_step, or the generic pool step on tasks. */
+mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,
+                             const mote_task_system *tasks);
+
+#endif
