@@ -10,9 +10,8 @@
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
-#define REGISTER_KIND_CASES(name, number, kernels) bench_register_##name##_cases();
-    MOTE_KINDS(REGISTER_KIND_CASES, MOTE_KIND_NO_KERNEL)
-#undef REGISTER_KIND_CASES
+    bench_register_spring_cases();
+    bench_register_pool_cases();
     bench_register_snapshot_cases();
     bench_register_ceiling_cases();
     int exit_code = mote_bench_main(argc, argv);

@@ -14,12 +14,22 @@ static const size_t pool_counts[] = {1024, 16384, 65536, 1048576};
 
 /* The pool being benchmarked, kept while consecutive benchmarks share kind, backend and
  * size (Google Benchmark calls a body several times). */
+/* A probe's variant as the benchmarks run it: its name (the benchmark names' first part) and
+ * the bytes a step moves per element. */
+typedef struct bench_pool_kind {
+    const mote_probe *probe;
+    const probe_variant *variant;
+    char name[48];
+    size_t bytes_per_element;
+} bench_pool_kind;
+
 typedef struct bench_pool {
     const bench_pool_kind *kind;
     mote_backend backend;
     size_t count;
     void *pool;
     float *initial[MOTE_MAX_FIELDS]; /* every stored array at the start */
+    unsigned frame;                  /* frames stepped since the last restore */
 } bench_pool;
 
 static bench_pool current;
@@ -29,9 +39,34 @@ static float *const *arrays_of(void *pool) {
     return ((mote_pool *)pool)->core.fields.field;
 }
 
+void *bench_pool_make(const mote_probe *probe, const probe_variant *variant, mote_backend backend,
+                      size_t capacity, size_t count) {
+    const probe_def def = {capacity, capacity, backend};
+    mote_pool *pool = NULL;
+    if (probe_create(probe, variant, &def, &pool) != MOTE_OK) {
+        return NULL;
+    }
+    tool_rng rng = {BENCH_POOL_SEED};
+    /* a draw the kind's own helpers turn down adds nothing: it is drawn again, a bounded
+     * number of times */
+    size_t added = 0;
+    for (size_t tries = 0; added < count && tries < 2 * count + 16; ++tries) {
+        const mote_status status = probe_add_random(probe, variant, pool, &rng, NULL);
+        added += status == MOTE_OK;
+        if (status == MOTE_ERROR_OUT_OF_MEMORY || status == MOTE_ERROR_FULL) {
+            break;
+        }
+    }
+    if (added < count) {
+        mote_pool_destroy(pool, probe->record);
+        return NULL;
+    }
+    return pool;
+}
+
 void bench_pools_release(void) {
     if (current.pool != NULL) {
-        current.kind->destroy(current.pool);
+        mote_pool_destroy(current.pool, current.kind->probe->record);
     }
     for (int f = 0; f < MOTE_MAX_FIELDS; ++f) {
         free(current.initial[f]);
@@ -48,15 +83,9 @@ static bench_pool *acquire(const bench_pool_kind *kind, mote_backend backend, si
     current.kind = kind;
     current.backend = backend;
     current.count = count;
-    if (kind->create(backend, count, &current.pool) != MOTE_OK) {
-        current.pool = NULL;
+    current.pool = bench_pool_make(kind->probe, kind->variant, backend, count, count);
+    if (current.pool == NULL) {
         return NULL;
-    }
-    for (size_t i = 0; i < count; ++i) {
-        if (kind->add(current.pool, i) != MOTE_OK) {
-            bench_pools_release();
-            return NULL;
-        }
     }
     float *const *arrays = arrays_of(current.pool);
     for (int f = 0; f < MOTE_MAX_FIELDS; ++f) {
@@ -73,32 +102,40 @@ static bench_pool *acquire(const bench_pool_kind *kind, mote_backend backend, si
     return &current;
 }
 
+/* One frame at 60 Hz: the probe's inputs for it, then the step on tasks (NULL: this thread). */
+static bool step_on(bench_pool *p, const mote_task_system *tasks) {
+    const mote_probe *probe = p->kind->probe;
+    if (probe->bench_frame != NULL) {
+        probe->bench_frame(p->pool, p->frame);
+    }
+    ++p->frame;
+    return probe_bench_step(probe, p->pool, 1.0f / 60.0f, tasks) == MOTE_OK;
+}
+
 static bool step(void *context) {
-    const bench_pool *p = context;
-    return p->kind->step(p->pool, NULL);
+    return step_on(context, NULL);
 }
 
 static bool step_openmp(void *context) {
-    const bench_pool *p = context;
-    return p->kind->step(p->pool, bench_task_system(BENCH_OPENMP));
+    return step_on(context, bench_task_system(BENCH_OPENMP));
 }
 
 static bool step_workers(void *context) {
-    const bench_pool *p = context;
     const mote_task_system *tasks = bench_task_system(BENCH_WORKERS);
-    return tasks != NULL && p->kind->step(p->pool, tasks);
+    return tasks != NULL && step_on(context, tasks);
 }
 
 static void restore(void *context) {
-    const bench_pool *p = context;
+    bench_pool *p = context;
     float *const *arrays = arrays_of(p->pool);
     for (int f = 0; f < MOTE_MAX_FIELDS; ++f) {
         if (p->initial[f] != NULL) {
             memcpy(arrays[f], p->initial[f], p->count * sizeof(float));
         }
     }
-    if (p->kind->reset != NULL) {
-        p->kind->reset(p->pool);
+    p->frame = 0;
+    if (p->kind->probe->bench_reset != NULL) {
+        p->kind->probe->bench_reset(p->pool);
     }
 }
 
@@ -165,7 +202,7 @@ static void register_frame_cases(const bench_pool_kind *kind) {
     }
 }
 
-void bench_register_pool_cases(const bench_pool_kind *kind) {
+static void register_kind_cases(const bench_pool_kind *kind) {
     for (size_t n = 0; n < sizeof pool_counts / sizeof pool_counts[0]; ++n) {
         const int64_t count = (int64_t)pool_counts[n];
         char name[96];
@@ -194,4 +231,30 @@ void bench_register_pool_cases(const bench_pool_kind *kind) {
         }
     }
     register_frame_cases(kind);
+}
+
+/* Every probe's variants the benchmarks run, made once. */
+#define MAX_POOL_KINDS 32
+static bench_pool_kind pool_kinds[MAX_POOL_KINDS];
+
+void bench_register_pool_cases(void) {
+    size_t probe_count = 0, n = 0;
+    const mote_probe *const *probes = mote_probes(&probe_count);
+    for (size_t k = 0; k < probe_count; ++k) {
+        const mote_probe *probe = probes[k];
+        const size_t variants = probe->bench_each_variant ? probe->variant_count : 1;
+        for (size_t v = 0; probe->bench != NULL && v < variants && n < MAX_POOL_KINDS; ++v) {
+            bench_pool_kind *kind = &pool_kinds[n++];
+            kind->probe = probe;
+            kind->variant = &probe->variants[probe->bench_each_variant ? v : probe->main_variant];
+            if (probe->bench_each_variant) {
+                snprintf(kind->name, sizeof kind->name, "%s/%s", probe->bench, kind->variant->name);
+            } else {
+                snprintf(kind->name, sizeof kind->name, "%s", probe->bench);
+            }
+            kind->bytes_per_element =
+                kind->variant->bench_bytes != 0 ? kind->variant->bench_bytes : probe->bench_bytes;
+            register_kind_cases(kind);
+        }
+    }
 }

@@ -3,8 +3,8 @@
  * and, in the same run, snapshot/<kind>/memcpy/<count>: a plain memcpy of the same number of
  * bytes, the speed a snapshot is read against. Every case reports the snapshot's bytes, so
  * the bytes/s columns compare directly (the issue's target: save and restore at >= 50% of
- * memcpy at 1M elements). Every pool kind, its pool made by the kind's record of the shared
- * pool benchmarks (bench_pools.h; critical springs here) and given a history: see churn. */
+ * memcpy at 1M elements). Every pool kind, its pool made from its probe's main variant and
+ * elements (bench_pools.h) and given a history: see churn. */
 #include "bench_snapshot.h"
 
 #include <stdio.h>
@@ -13,85 +13,20 @@
 
 #include "bench_buffers.h"
 #include "bench_pools.h"
-#include "mote/debris_pool.h"
-#include "mote/docking_pool.h"
-#include "mote/flight_pool.h"
-#include "mote/launch_pool.h"
-#include "mote/mover_pool.h"
-#include "mote/orientation_pool.h"
-#include "mote/spring_pool.h"
-#include "mote/stage_pool.h"
+#include "pool.h"
+#include "pool_snapshot.h"
 
 static const size_t snapshot_counts[] = {1024, 65536, 1048576};
 
-/* One kind: its pool benchmarks' record (create, destroy, add) and its public id and snapshot
- * calls. */
+/* One kind: its probe, whose main variant's pool is saved and restored. */
 typedef struct snapshot_kind {
-    const char *name; /* snapshot/<name>/... */
-    const bench_pool_kind *pool;
-    mote_id (*id_at)(const void *pool, size_t index);
-    mote_status (*remove)(void *pool, mote_id id);
-    size_t (*size)(const void *pool);
-    mote_status (*save)(const void *pool, void *buffer, size_t size, size_t *written);
-    mote_status (*restore)(void *pool, const void *buffer, size_t size);
+    const char *name; /* snapshot/<name>/...: the kind's registry name */
+    const mote_probe *probe;
 } snapshot_kind;
 
-/* Critical springs, which the spring benchmarks make from their own arrays. */
-static mote_status create_springs(mote_backend backend, size_t capacity, void **pool) {
-    mote_spring_pool_def def = mote_default_spring_pool_def();
-    def.backend = backend;
-    def.capacity = capacity;
-    return mote_spring_pool_create(&def, (mote_spring_pool **)pool);
-}
-
-static void destroy_springs(void *pool) {
-    mote_spring_pool_destroy(pool);
-}
-
-static mote_status add_spring(void *pool, size_t i) {
-    mote_spring_desc d = mote_default_spring_desc();
-    d.x = (float)i;
-    d.goal = (float)(i % 100);
-    return mote_spring_pool_add(pool, &d, NULL);
-}
-
-static const bench_pool_kind springs_kind = {
-    "springs", create_springs, destroy_springs, add_spring, NULL, NULL, 0,
-};
-
-#define KIND_CALLS(k)                                                                              \
-    static mote_id id_at_##k(const void *pool, size_t index) {                                     \
-        return mote_##k##_pool_id_at(pool, index);                                                 \
-    }                                                                                              \
-    static mote_status remove_##k(void *pool, mote_id id) {                                        \
-        return mote_##k##_pool_remove(pool, id);                                                   \
-    }                                                                                              \
-    static size_t size_##k(const void *pool) {                                                     \
-        return mote_##k##_pool_snapshot_size(pool);                                                \
-    }                                                                                              \
-    static mote_status save_##k(const void *pool, void *buffer, size_t size, size_t *written) {    \
-        return mote_##k##_pool_save(pool, buffer, size, written);                                  \
-    }                                                                                              \
-    static mote_status restore_##k(void *pool, const void *buffer, size_t size) {                  \
-        return mote_##k##_pool_restore(pool, buffer, size);                                        \
-    }
-KIND_CALLS(spring)
-KIND_CALLS(mover)
-KIND_CALLS(debris)
-KIND_CALLS(flight)
-KIND_CALLS(docking)
-KIND_CALLS(launch)
-KIND_CALLS(stage)
-KIND_CALLS(orientation)
-
-#define KIND(k, record)                                                                            \
-    { #k, record, id_at_##k, remove_##k, size_##k, save_##k, restore_##k }
-static const snapshot_kind kinds[] = {
-    KIND(spring, &springs_kind),        KIND(mover, &bench_mover_kind),
-    KIND(debris, &bench_debris_kind),   KIND(flight, &bench_flight_kind),
-    KIND(docking, &bench_docking_kind), KIND(launch, &bench_launch_kind),
-    KIND(stage, &bench_stage_kind),     KIND(orientation, &bench_orientation_control_kind),
-};
+#define MAX_SNAPSHOT_KINDS 32
+static snapshot_kind kinds[MAX_SNAPSHOT_KINDS];
+static size_t kind_count;
 
 /* One element in REMOVE_EVERY is removed (churn). */
 #define REMOVE_EVERY 16
@@ -103,19 +38,16 @@ static const snapshot_kind kinds[] = {
  * slot order, as in a pool a game has been adding to and removing from. NULL when it fails. */
 static void *churn(const snapshot_kind *kind, size_t count) {
     const size_t extra = count / REMOVE_EVERY;
-    void *pool = NULL;
-    if (kind->pool->create(MOTE_BACKEND_AUTO, count + extra, &pool) != MOTE_OK) {
-        return NULL;
-    }
-    mote_status status = MOTE_OK;
-    for (size_t i = 0; i < count + extra && status == MOTE_OK; ++i) {
-        status = kind->pool->add(pool, i);
-    }
+    const mote_probe *probe = kind->probe;
+    mote_pool *pool = bench_pool_make(probe, &probe->variants[probe->main_variant],
+                                      MOTE_BACKEND_AUTO, count + extra, count + extra);
+    mote_status status = pool != NULL ? MOTE_OK : MOTE_ERROR_OUT_OF_MEMORY;
     for (size_t r = 0; r < extra && status == MOTE_OK; ++r) {
-        status = kind->remove(pool, kind->id_at(pool, 1 + REMOVE_EVERY * r));
+        status = mote_pool_remove(pool, probe->record,
+                                  mote_pool_id_at(pool, probe->record, 1 + REMOVE_EVERY * r));
     }
     if (status != MOTE_OK) {
-        kind->pool->destroy(pool);
+        mote_pool_destroy(pool, probe->record);
         return NULL;
     }
     return pool;
@@ -135,7 +67,7 @@ static snapshot_set current;
 
 void bench_snapshot_release(void) {
     if (current.pool != NULL) {
-        current.kind->pool->destroy(current.pool);
+        mote_pool_destroy(current.pool, current.kind->probe->record);
     }
     bench_buffer_free(current.blob, current.size);
     bench_buffer_free(current.copy, current.size);
@@ -153,12 +85,13 @@ static snapshot_set *acquire(const snapshot_kind *kind, size_t count) {
     if (current.pool == NULL) {
         return NULL;
     }
-    current.size = kind->size(current.pool);
+    current.size = mote_pool_snapshot_size(current.pool, kind->probe->record);
     current.blob = bench_buffer_alloc(current.size); /* the pools' kind of memory */
     current.copy = bench_buffer_alloc(current.size);
     size_t written;
     if (current.blob == NULL || current.copy == NULL ||
-        kind->save(current.pool, current.blob, current.size, &written) != MOTE_OK) {
+        mote_pool_save(current.pool, kind->probe->record, current.blob, current.size, &written) !=
+            MOTE_OK) {
         bench_snapshot_release();
         return NULL;
     }
@@ -166,7 +99,8 @@ static snapshot_set *acquire(const snapshot_kind *kind, size_t count) {
      * allocates the pool's spare storage (and faults its pages in), which a game that
      * snapshots every frame pays once, not per frame */
     memcpy(current.copy, current.blob, current.size);
-    if (kind->restore(current.pool, current.blob, current.size) != MOTE_OK) {
+    if (mote_pool_restore(current.pool, kind->probe->record, current.blob, current.size) !=
+        MOTE_OK) {
         bench_snapshot_release();
         return NULL;
     }
@@ -181,7 +115,7 @@ typedef struct snapshot_case {
     snapshot_what what;
 } snapshot_case;
 
-static snapshot_case cases[sizeof kinds / sizeof kinds[0]][WHAT_COUNT];
+static snapshot_case cases[MAX_SNAPSHOT_KINDS][WHAT_COUNT];
 
 static void run_case(mote_bench_state *state, void *user, int64_t arg) {
     const snapshot_case *c = user;
@@ -195,10 +129,11 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
         mote_status status = MOTE_OK;
         switch (c->what) {
         case WHAT_SAVE:
-            status = c->kind->save(set->pool, set->blob, set->size, &written);
+            status =
+                mote_pool_save(set->pool, c->kind->probe->record, set->blob, set->size, &written);
             break;
         case WHAT_RESTORE:
-            status = c->kind->restore(set->pool, set->blob, set->size);
+            status = mote_pool_restore(set->pool, c->kind->probe->record, set->blob, set->size);
             break;
         default:
             memcpy(set->copy, set->blob, set->size);
@@ -214,7 +149,13 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
 }
 
 void bench_register_snapshot_cases(void) {
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; ++k) {
+    size_t probe_count = 0;
+    const mote_probe *const *probes = mote_probes(&probe_count);
+    for (kind_count = 0; kind_count < probe_count && kind_count < MAX_SNAPSHOT_KINDS;
+         ++kind_count) {
+        kinds[kind_count] = (snapshot_kind){probes[kind_count]->record->name, probes[kind_count]};
+    }
+    for (size_t k = 0; k < kind_count; ++k) {
         for (size_t n = 0; n < sizeof snapshot_counts / sizeof snapshot_counts[0]; ++n) {
             for (int w = 0; w < WHAT_COUNT; ++w) {
                 cases[k][w] = (snapshot_case){&kinds[k], (snapshot_what)w};

@@ -4,8 +4,7 @@
 #   test_*.c          a cmocka suite each (tests/CMakeLists.txt)
 #   *_probe.c         its probe (engine/kinds/probe.h): what the gates, mote-compare and
 #                     mote-bench drive it with, built into mote_probes
-#   *_compare.c       its mote-compare family; *_trace.c its mote-trace scenario;
-#   *_bench.c         its mote-bench cases
+#   *_compare.c       its mote-compare family; *_trace.c its mote-trace scenario
 #   every other .c    the library: the reference, the kind record, the model's helpers
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${PROJECT_SOURCE_DIR}/engine/kinds/kinds.h)
@@ -25,13 +24,13 @@ endforeach()
 message(STATUS "mote: kinds ${MOTE_KINDS}")
 
 # mote_kind_sources(<role> <out-var>): every kind's files of one role (library, kernels, test,
-# probe, compare, trace, bench), in registry order.
+# probe, compare, trace), in registry order.
 function(mote_kind_sources role out)
   set(result "")
   foreach(dir IN LISTS MOTE_KIND_DIRS)
     if(role STREQUAL "library")
       file(GLOB files CONFIGURE_DEPENDS ${dir}/*.c)
-      list(FILTER files EXCLUDE REGEX "/(test_[^/]*|[^/]*_(kernels|probe|compare|trace|bench))\\.c$")
+      list(FILTER files EXCLUDE REGEX "/(test_[^/]*|[^/]*_(kernels|probe|compare|trace))\\.c$")
     elseif(role STREQUAL "test")
       file(GLOB files CONFIGURE_DEPENDS ${dir}/test_*.c)
     else()

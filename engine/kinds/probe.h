@@ -58,6 +58,9 @@ struct mote_probe {
      * (variants added after the gates had grown past the kind: a fuzz seed's first byte is an
      * adapter's index, so indices only ever grow). */
     size_t later_variants;
+    /* The variant a caller that runs one takes (the benchmarks, mote-compare): the kind's
+     * default def's. */
+    size_t main_variant;
 
     /* A new, empty pool of the variant. */
     mote_status (*create)(const probe_variant *variant, const probe_def *def, void **out);

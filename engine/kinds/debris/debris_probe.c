@@ -196,6 +196,27 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
     *(mote_debris_desc *)desc = desc_of_values(values, n);
 }
 
+/* The benchmarks' frames: the station spins (from rest at frame 0) and the pool's ship follows
+ * it; each step reports its released ids into a buffer, as a game's frame would. */
+static mote_station_spin bench_spin;
+
+static void bench_frame(void *pool, unsigned frame) {
+    if (frame == 0) {
+        bench_spin = mote_default_station_spin();
+    }
+    mote_station_spin_step(&bench_spin, 1.0f / 60.0f);
+    const mote_debris_ship ship =
+        mote_station_spin_ship(&bench_spin, (mote_vec3){0.0f, 0.0f, 0.0f});
+    (void)mote_debris_pool_set_ship(pool, &ship);
+}
+
+static mote_status bench_step(void *pool, float dt, const mote_task_system *tasks) {
+    static mote_id ids[256];
+    mote_debris_released released = {ids, 256, 0};
+    return tasks == NULL ? mote_debris_pool_step(pool, dt, &released)
+                         : mote_debris_pool_step_parallel(pool, dt, tasks, &released);
+}
+
 static const probe_variant variants[] = {
     {"default", DEBRIS_KIND_DEFAULT, 0},
     {"gravity", DEBRIS_KIND_GRAVITY, 0},
@@ -211,5 +232,7 @@ const mote_probe mote_probe_debris = {
     .desc_from_values = desc_from_values,
     .step_range = step_range,
     .bench = "debris",
+    .bench_step = bench_step,
+    .bench_frame = bench_frame,
     .bench_bytes = (DEBRIS_FIELD_COUNT + 12) * sizeof(float),
 };

@@ -128,6 +128,14 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
     *(mote_flight_desc *)desc = desc_of_values(pool, values, n);
 }
 
+/* A benchmark's step reports its landed ids into a buffer, as a game's frame would. */
+static mote_status bench_step(void *pool, float dt, const mote_task_system *tasks) {
+    static mote_id ids[256];
+    mote_flight_landed landed = {ids, 256, 0};
+    return tasks == NULL ? mote_flight_pool_step(pool, dt, &landed)
+                         : mote_flight_pool_step_parallel(pool, dt, tasks, &landed);
+}
+
 static const probe_variant variants[] = {
     {"default", FLIGHT_KIND_DEFAULT, 0},
     {"banked", FLIGHT_KIND_BANKED, 0},
@@ -143,5 +151,6 @@ const mote_probe mote_probe_flight = {
     .desc_from_values = desc_from_values,
     .step_range = step_range,
     .bench = "flights",
+    .bench_step = bench_step,
     .bench_bytes = (FLIGHT_FIELD_COUNT + 13) * sizeof(float),
 };

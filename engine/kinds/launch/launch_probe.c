@@ -173,6 +173,17 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
     *(mote_launch_desc *)desc = desc_of_values(values, n);
 }
 
+/* A benchmark's step: the pool's clock advances, every rocket evaluated; the restore puts the
+ * clock back to 0. */
+static mote_status bench_step(void *pool, float dt, const mote_task_system *tasks) {
+    return tasks == NULL ? mote_launch_pool_step(pool, dt)
+                         : mote_launch_pool_step_parallel(pool, dt, tasks);
+}
+
+static void bench_reset(void *pool) {
+    (void)mote_launch_pool_evaluate(pool, 0.0);
+}
+
 static const probe_variant variants[] = {
     {"default", LAUNCH_PROFILE_DEFAULT, 0},
     {"no_coast", LAUNCH_PROFILE_NO_COAST, 0},
@@ -189,5 +200,7 @@ const mote_probe mote_probe_launch = {
     .step_range = step_range,
     .step_table = step_table,
     .bench = "launch",
+    .bench_step = bench_step,
+    .bench_reset = bench_reset,
     .bench_bytes = LAUNCH_FIELD_COUNT * sizeof(float),
 };

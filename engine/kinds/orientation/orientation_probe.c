@@ -92,6 +92,31 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
     *(mote_orientation_desc *)desc = desc_of_values(values, n);
 }
 
+/* A benchmark's frame: a 60th of the elements, in turn, gets a new target (and, for
+ * inertialize, a fresh offset, as a transition leaves), written through the view as a game
+ * writes its inputs: every element changes about once a second, so no state decays into
+ * denormals. */
+static void bench_frame(void *pool, unsigned frame) {
+    const mote_orientation_view v = mote_orientation_pool_view(pool);
+    const size_t slice = v.count / 60 + 1;
+    const float turn = 0.7f * (float)(frame % 9);
+    const mote_quat t = mote_quat_axis_angle((mote_vec3){0.0f, 1.0f, 0.0f}, turn);
+    const mote_quat o = mote_quat_axis_angle((mote_vec3){0.6f, 0.0f, 0.8f}, 1.0f);
+    for (size_t k = 0; k < slice && v.count > 0; ++k) {
+        const size_t i = ((size_t)frame * slice + k) % v.count;
+        const float tc[4] = {t.x, t.y, t.z, t.w}, oc[4] = {o.x, o.y, o.z, o.w};
+        for (int c = 0; c < 4; ++c) {
+            v.target[c][i] = tc[c];
+            if (v.offset[c] != NULL) {
+                v.offset[c][i] = oc[c];
+            }
+        }
+        if (v.offset_angular_velocity[0] != NULL) {
+            v.offset_angular_velocity[0][i] = 2.0f;
+        }
+    }
+}
+
 /* Bytes a step moves: the fields the model reads, and again those it writes. */
 static const probe_variant variants[] = {
     {"control", MOTE_ORIENTATION_CONTROL, (13 + 7) * sizeof(float)},
@@ -110,6 +135,7 @@ const mote_probe mote_probe_orientation = {
     .desc_from_values = desc_from_values,
     .field_order = field_order,
     .bench = "orientation",
+    .bench_frame = bench_frame,
     .bench_each_variant = true,
     .bench_bytes = 0,
 };
