@@ -46,18 +46,7 @@ void *bench_pool_make(const mote_probe *probe, const probe_variant *variant, mot
     if (probe_create(probe, variant, &def, &pool) != MOTE_OK) {
         return NULL;
     }
-    tool_rng rng = {BENCH_POOL_SEED};
-    /* a draw the kind's own helpers turn down adds nothing: it is drawn again, a bounded
-     * number of times */
-    size_t added = 0;
-    for (size_t tries = 0; added < count && tries < 2 * count + 16; ++tries) {
-        const mote_status status = probe_add_random(probe, variant, pool, &rng, NULL);
-        added += status == MOTE_OK;
-        if (status == MOTE_ERROR_OUT_OF_MEMORY || status == MOTE_ERROR_FULL) {
-            break;
-        }
-    }
-    if (added < count) {
+    if (probe_fill(probe, variant, pool, count, BENCH_POOL_SEED) != MOTE_OK) {
         mote_pool_destroy(pool, probe->record);
         return NULL;
     }

@@ -58,6 +58,38 @@ mote_status probe_step_range(const mote_probe *probe, mote_pool *pool, size_t be
     return mote_pool_step(pool, probe->record, begin, end, dt, NULL, NULL);
 }
 
+mote_status probe_fill(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                       size_t count, uint64_t seed) {
+    tool_rng rng = {seed};
+    /* a draw the kind's own helpers turn down adds nothing: it is drawn again, a bounded
+     * number of times */
+    size_t added = 0;
+    for (size_t tries = 0; added < count && tries < 2 * count + 16; ++tries) {
+        const mote_status status = probe_add_random(probe, variant, pool, &rng, NULL);
+        if (status == MOTE_ERROR_OUT_OF_MEMORY || status == MOTE_ERROR_FULL) {
+            return status;
+        }
+        added += status == MOTE_OK;
+    }
+    return added == count ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+}
+
+mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *variant,
+                              mote_backend backend, size_t count, uint64_t seed, mote_pool **out) {
+    const probe_def def = {count, count, backend};
+    mote_status status = probe_create(probe, variant, &def, out);
+    if (status == MOTE_OK) {
+        status = probe_fill(probe, variant, *out, count, seed);
+    }
+    if (status != MOTE_OK) {
+        mote_pool_destroy(*out, probe->record);
+        *out = NULL;
+        return status;
+    }
+    probe->seed_state(variant, (*out)->core.fields.field, count, seed);
+    return MOTE_OK;
+}
+
 mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,
                              const mote_task_system *tasks) {
     if (probe->bench_step != NULL) {

@@ -6,17 +6,19 @@
  * - Its pools: the def variants every gate runs (a spring model each, a second limits set, a
  *   tilted up ...), made from a probe_def.
  * - Its elements: one seeded generator of ordinary descs with the kind's degenerate cases
- *   among them (random_desc), and the desc from arbitrary floats (desc_from_values, for the
- *   fuzzers and the hostile-input gates).
+ *   among them (random_desc), the desc from arbitrary floats (desc_from_values, for the
+ *   fuzzers and the hostile-input gates), and a seeded state written straight into the field
+ *   arrays (seed_state, for mote-compare and the kernel tests).
  * - Its steps where they are not the generic pool step (a report to check, a clock to move),
  *   and what changes between the frames of a benchmark.
  * - Its benchmark names and the bytes a step moves per element.
- * mote-compare's field-level seeding, rows and bounds stay in <kind>_compare.c beside it. */
+ * What mote-compare prints of a kind and the bounds it holds it to stay in <kind>_compare.c. */
 #ifndef MOTE_PROBE_H
 #define MOTE_PROBE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kernel_table.h"
 #include "kinds.h"
@@ -35,6 +37,9 @@ typedef struct probe_def {
     size_t max_count;
     mote_backend backend;
 } probe_def;
+
+/* The model of a variant that is the kind's default def (what mote-compare runs). */
+#define PROBE_DEFAULT_DEF (-1)
 
 /* One def variant. */
 typedef struct probe_variant {
@@ -75,6 +80,14 @@ struct mote_probe {
      * floats: the pool refuses what it does not accept); members past n keep the defaults. */
     void (*desc_from_values)(const probe_variant *variant, const void *pool, const float *values,
                              size_t n, void *desc);
+
+    /* Optional: a starting state of count elements written straight into the stored arrays
+     * (zeroed; fields[f] is NULL where the variant's pools do not store f), as add would have
+     * left them: ordinary elements, states in mid-run (a clock anywhere in a flight) and the
+     * kind's degenerate cases. What mote-compare and the kernel tests step through every
+     * kernel table; the same values on every platform. */
+    void (*seed_state)(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed);
 
     /* Optional (NULL: the generic pool step): steps [begin, end) by dt as the kind's public
      * step does, checking what the step reports (a wrong report aborts). */
@@ -121,6 +134,15 @@ mote_status probe_set_values(const mote_probe *probe, const probe_variant *varia
                              mote_id id, const float *values, size_t n);
 mote_status probe_step_range(const mote_probe *probe, mote_pool *pool, size_t begin, size_t end,
                              float dt);
+/* Adds count elements drawn from the probe's generator (a stream seeded with seed; a draw the
+ * kind's helpers turn down is drawn again): MOTE_OK, or the pool's MOTE_ERROR_FULL or
+ * _OUT_OF_MEMORY, or MOTE_ERROR_INVALID_ARGUMENT when the draws kept being turned down. */
+mote_status probe_fill(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
+                       size_t count, uint64_t seed);
+/* A pool of the variant on backend holding count elements whose stored arrays are the probe's
+ * seed_state(seed): the kernel tests' starting pools. MOTE_OK or the first refusal. */
+mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *variant,
+                              mote_backend backend, size_t count, uint64_t seed, mote_pool **out);
 /* A whole step for a benchmark: the probe's bench_step, or the generic pool step on tasks. */
 mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,
                              const mote_task_system *tasks);

@@ -65,8 +65,9 @@ static bool open_engine(engine *e, const compare_kind *kind, size_t count, uint6
     e->kind = kind;
     e->count = count;
     e->allocator = mote_get_allocator();
-    e->pool = kind->create(kind);
-    if (e->pool == NULL) {
+    const probe_variant variant = {kind->name, kind->model, 0};
+    const probe_def def = {0, count, MOTE_BACKEND_AUTO};
+    if (probe_create(kind->probe, &variant, &def, &e->pool) != MOTE_OK) {
         return false;
     }
     e->record = e->pool->kind;
@@ -85,7 +86,7 @@ static bool open_engine(engine *e, const compare_kind *kind, size_t count, uint6
             return false;
         }
     }
-    kind->seed(kind, e->start.field, count, seed);
+    kind->probe->seed_state(&variant, e->start.field, count, seed);
     return true;
 }
 

@@ -20,6 +20,7 @@
 
 #include "field_arrays.h"
 #include "pool.h"
+#include "probe.h"
 
 /* Most rows one kind prints, and the bytes of scratch a run gives the kind's step hook. */
 #define COMPARE_MAX_ROWS      MOTE_MAX_FIELDS
@@ -71,7 +72,7 @@ struct compare_kind {
     const char *json_member; /* NULL: an entry of the JSON "kinds" array; else its own member */
     const compare_style *style;        /* &compare_style_scaled or &compare_style_exact */
     bool hashes;                       /* print every variant's state hash */
-    int model;                         /* the kind's own parameter (the spring kind) */
+    int model; /* the probe variant's model: a spring model, or PROBE_DEFAULT_DEF */
     mote_field_mask angle_fields;      /* fields that differ by their distance on the circle */
     mote_field_mask trajectory_fields; /* the fields compare_sample.trajectory follows */
     /* The rows, in order; row_count 0: one row per stored field whose role is
@@ -79,10 +80,10 @@ struct compare_kind {
     size_t row_count;
     const compare_row *rows;
 
-    /* A new, empty pool with the kind's settings (NULL if memory ran out). */
-    mote_pool *(*create)(const compare_kind *kind);
-    /* Writes the starting state of count elements into the stored arrays (zeroed). */
-    void (*seed)(const compare_kind *kind, float *const *fields, size_t count, uint64_t seed);
+    /* The kind's probe (engine/kinds/probe.h): the settings pool is a pool of the variant of
+     * model `model` (PROBE_DEFAULT_DEF: the kind's default def), the starting state its
+     * seed_state. */
+    const mote_probe *probe;
     /* Optional: changes the inputs (the arrays, the pool's settings) before each step; false
      * when the pool refused them (the checkpoint then fails). */
     bool (*before_step)(const compare_kind *kind, const compare_step *step);

@@ -31,67 +31,6 @@ static bool is_orientation(int field) {
     return field >= DEBRIS_QX && field <= DEBRIS_QW;
 }
 
-static mote_pool *create(const compare_kind *self) {
-    (void)self;
-    mote_debris_pool_def def = mote_default_debris_pool_def();
-    mote_debris_pool *pool = NULL;
-    return mote_debris_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
-}
-
-static mote_vec3 rvec(tool_rng *rng, float r) {
-    mote_vec3 v = {tool_rng_range(rng, -r, r), tool_rng_range(rng, -r, r),
-                   tool_rng_range(rng, -r, r)};
-    return v;
-}
-
-static mote_quat rquat(tool_rng *rng) {
-    mote_quat q = {tool_rng_range(rng, -1, 1), tool_rng_range(rng, -1, 1),
-                   tool_rng_range(rng, -1, 1), tool_rng_range(rng, -1, 1)};
-    return mote_quat_normalize(q);
-}
-
-static void seed_pieces(const compare_kind *self, float *const *fields, size_t count,
-                        uint64_t seed) {
-    (void)self;
-    tool_rng rng = {seed};
-    mote_debris_ranges ranges = {0.0f, 15.0f, 0.0f, 40.0f, -10.0f, 10.0f};
-    for (size_t i = 0; i < count; ++i) {
-        mote_debris_desc d = mote_default_debris_desc();
-        d.anchor = rvec(&rng, 40.0f);
-        mote_vec3 o = rvec(&rng, 1.0f);
-        float len = sqrtf(o.x * o.x + o.y * o.y + o.z * o.z);
-        d.outward = len > 1e-3f ? (mote_vec3){o.x / len, o.y / len, o.z / len}
-                                : (mote_vec3){1.0f, 0.0f, 0.0f};
-        d.base = rquat(&rng);
-        d.max_distance = tool_rng_range(&rng, 0.0f, 6.0f);
-        d.twist = tool_rng_range(&rng, -10.0f, 10.0f);
-        mote_debris_draw(&d, &ranges, seed, i);
-        d.peel_start = tool_rng_range(&rng, 0.0f, 2.0f);
-        d.detach_time = d.peel_start + tool_rng_range(&rng, 0.0f, 3.0f);
-        d.time = tool_rng_range(&rng, -1.0f, 4.0f);
-        switch (i % 6) {
-        case 0: /* free */
-            d.phase = MOTE_DEBRIS_FREE;
-            d.position = rvec(&rng, 1000.0f);
-            d.orientation = rquat(&rng);
-            d.velocity = rvec(&rng, 60.0f);
-            break;
-        case 1: /* free, far too fast: capped */
-            d.phase = MOTE_DEBRIS_RELEASED;
-            d.position = rvec(&rng, 100.0f);
-            d.orientation = rquat(&rng);
-            d.velocity = rvec(&rng, 1000.0f);
-            break;
-        case 2: /* degenerate window */
-            d.detach_time = d.peel_start;
-            break;
-        default: /* attached */
-            break;
-        }
-        debris_desc_store(fields, i, &d);
-    }
-}
-
 _Static_assert(sizeof(mote_station_spin) <= COMPARE_SCRATCH_BYTES, "the spin fits the scratch");
 
 /* The ship and settings of step k: a station spinning up to 6 rad/s that spins down over the
@@ -152,8 +91,8 @@ static const compare_kind debris = {
     .style = &compare_style_exact,
     .row_count = sizeof rows / sizeof rows[0],
     .rows = rows,
-    .create = create,
-    .seed = seed_pieces,
+    .probe = &mote_probe_debris,
+    .model = PROBE_DEFAULT_DEF,
     .before_step = before_step,
     .scale = scale,
     .bound = bound,

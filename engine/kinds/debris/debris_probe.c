@@ -28,6 +28,7 @@
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "probe.h"
+#include "debris_bounds.h"
 
 enum { DEBRIS_KIND_DEFAULT, DEBRIS_KIND_GRAVITY };
 
@@ -61,7 +62,9 @@ static mote_status create(const probe_variant *variant, const probe_def *def, vo
     d.max_count = def->max_count;
     d.backend = def->backend;
     d.settings = adapter_settings(variant->model);
-    d.ship = adapter_ship();
+    if (variant->model != PROBE_DEFAULT_DEF) {
+        d.ship = adapter_ship();
+    }
     return mote_debris_pool_create(&d, (mote_debris_pool **)out);
 }
 
@@ -217,6 +220,60 @@ static mote_status bench_step(void *pool, float dt, const mote_task_system *task
                          : mote_debris_pool_step_parallel(pool, dt, tasks, &released);
 }
 
+static mote_vec3 rvec(tool_rng *rng, float r) {
+    mote_vec3 v = {tool_rng_range(rng, -r, r), tool_rng_range(rng, -r, r),
+                   tool_rng_range(rng, -r, r)};
+    return v;
+}
+
+static mote_quat rquat(tool_rng *rng) {
+    mote_quat q = {tool_rng_range(rng, -1, 1), tool_rng_range(rng, -1, 1),
+                   tool_rng_range(rng, -1, 1), tool_rng_range(rng, -1, 1)};
+    return mote_quat_normalize(q);
+}
+
+static void seed_state(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    mote_debris_ranges ranges = {0.0f, 15.0f, 0.0f, 40.0f, -10.0f, 10.0f};
+    for (size_t i = 0; i < count; ++i) {
+        mote_debris_desc d = mote_default_debris_desc();
+        d.anchor = rvec(&rng, 40.0f);
+        mote_vec3 o = rvec(&rng, 1.0f);
+        float len = sqrtf(o.x * o.x + o.y * o.y + o.z * o.z);
+        d.outward = len > 1e-3f ? (mote_vec3){o.x / len, o.y / len, o.z / len}
+                                : (mote_vec3){1.0f, 0.0f, 0.0f};
+        d.base = rquat(&rng);
+        d.max_distance = tool_rng_range(&rng, 0.0f, 6.0f);
+        d.twist = tool_rng_range(&rng, -10.0f, 10.0f);
+        mote_debris_draw(&d, &ranges, seed, i);
+        d.peel_start = tool_rng_range(&rng, 0.0f, 2.0f);
+        d.detach_time = d.peel_start + tool_rng_range(&rng, 0.0f, 3.0f);
+        d.time = tool_rng_range(&rng, -1.0f, 4.0f);
+        switch (i % 6) {
+        case 0: /* free */
+            d.phase = MOTE_DEBRIS_FREE;
+            d.position = rvec(&rng, 1000.0f);
+            d.orientation = rquat(&rng);
+            d.velocity = rvec(&rng, 60.0f);
+            break;
+        case 1: /* free, far too fast: capped */
+            d.phase = MOTE_DEBRIS_RELEASED;
+            d.position = rvec(&rng, 100.0f);
+            d.orientation = rquat(&rng);
+            d.velocity = rvec(&rng, 1000.0f);
+            break;
+        case 2: /* degenerate window */
+            d.detach_time = d.peel_start;
+            break;
+        default: /* attached */
+            break;
+        }
+        debris_desc_store(fields, i, &d);
+    }
+}
+
 static const probe_variant variants[] = {
     {"default", DEBRIS_KIND_DEFAULT, 0},
     {"gravity", DEBRIS_KIND_GRAVITY, 0},
@@ -230,6 +287,7 @@ const mote_probe mote_probe_debris = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .step_range = step_range,
     .bench = "debris",
     .bench_step = bench_step,

@@ -31,42 +31,6 @@ static bool in(int field, int first, int last) {
     return field >= first && field <= last;
 }
 
-static mote_pool *create(const compare_kind *self) {
-    (void)self;
-    mote_docking_pool_def def = mote_default_docking_pool_def();
-    mote_docking_pool *pool = NULL;
-    return mote_docking_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
-}
-
-static mote_vec3 rvec(tool_rng *rng, float r) {
-    mote_vec3 v = {tool_rng_range(rng, -r, r), tool_rng_range(rng, -r, r),
-                   tool_rng_range(rng, -r, r)};
-    return v;
-}
-
-/* Sequences begun at rest, their clocks then spread over -1 .. 26 s (a clock past approach
- * start is captured in its first step, as a sequence added late is). */
-static void seed_sequences(const compare_kind *self, float *const *fields, size_t count,
-                           uint64_t seed) {
-    (void)self;
-    tool_rng rng = {seed};
-    const mote_docking_profile profile = mote_default_docking_profile();
-    for (size_t i = 0; i < count; ++i) {
-        mote_vec3 station = rvec(&rng, 100.0f);
-        mote_vec3 axis = rvec(&rng, 1.0f);
-        axis.z += 2.0f; /* kept away from 0 */
-        mote_quat base =
-            mote_quat_axis_angle(mote_vec3_normalize(axis), tool_rng_range(&rng, -3.0f, 3.0f));
-        mote_vec3 off = rvec(&rng, 4.0f);
-        off.z = tool_rng_range(&rng, 5.0f, 20.0f);
-        mote_vec3 chaser = mote_vec3_add(station, mote_quat_rotate(base, off));
-        mote_docking_state s = {0};
-        (void)mote_docking_begin(&profile, station, base, chaser, 0.0f, &s);
-        s.time = tool_rng_range(&rng, -1.0f, 26.0f);
-        docking_state_store(fields, i, &s);
-    }
-}
-
 /* The orientation in ULPs of 1; every other field in exact ULPs. */
 static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
     (void)self;
@@ -108,8 +72,8 @@ static const compare_kind docking = {
     .style = &compare_style_exact,
     .row_count = sizeof rows / sizeof rows[0],
     .rows = rows,
-    .create = create,
-    .seed = seed_sequences,
+    .probe = &mote_probe_docking,
+    .model = PROBE_DEFAULT_DEF,
     .scale = scale,
     .bound = bound,
 };

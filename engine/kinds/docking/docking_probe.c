@@ -20,6 +20,7 @@
 #include "mote/docking_pool.h"
 #include "docking_fields.h"
 #include "probe.h"
+#include "docking_bounds.h"
 
 enum { DOCKING_KIND_DEFAULT, DOCKING_KIND_TILTED };
 
@@ -150,6 +151,35 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
     *(mote_docking_desc *)desc = desc_of_values(variant->model, values, n);
 }
 
+static mote_vec3 rvec(tool_rng *rng, float r) {
+    mote_vec3 v = {tool_rng_range(rng, -r, r), tool_rng_range(rng, -r, r),
+                   tool_rng_range(rng, -r, r)};
+    return v;
+}
+
+/* Sequences begun at rest, their clocks then spread over -1 .. 26 s (a clock past approach
+ * start is captured in its first step, as a sequence added late is). */
+static void seed_state(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    const mote_docking_profile profile = mote_default_docking_profile();
+    for (size_t i = 0; i < count; ++i) {
+        mote_vec3 station = rvec(&rng, 100.0f);
+        mote_vec3 axis = rvec(&rng, 1.0f);
+        axis.z += 2.0f; /* kept away from 0 */
+        mote_quat base =
+            mote_quat_axis_angle(mote_vec3_normalize(axis), tool_rng_range(&rng, -3.0f, 3.0f));
+        mote_vec3 off = rvec(&rng, 4.0f);
+        off.z = tool_rng_range(&rng, 5.0f, 20.0f);
+        mote_vec3 chaser = mote_vec3_add(station, mote_quat_rotate(base, off));
+        mote_docking_state s = {0};
+        (void)mote_docking_begin(&profile, station, base, chaser, 0.0f, &s);
+        s.time = tool_rng_range(&rng, -1.0f, 26.0f);
+        docking_state_store(fields, i, &s);
+    }
+}
+
 static const probe_variant variants[] = {
     {"default", DOCKING_KIND_DEFAULT, 0},
     {"tilted", DOCKING_KIND_TILTED, 0},
@@ -163,6 +193,7 @@ const mote_probe mote_probe_docking = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .bench = "docking",
     .bench_bytes = (2 * DOCKING_FIELD_COUNT - 7) * sizeof(float),
 };

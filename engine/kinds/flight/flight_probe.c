@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <math.h>
+
 #include "mote/flight_pool.h"
 #include "flight_fields.h"
 #include "probe.h"
@@ -136,6 +138,64 @@ static mote_status bench_step(void *pool, float dt, const mote_task_system *task
                          : mote_flight_pool_step_parallel(pool, dt, tasks, &landed);
 }
 
+static mote_vec3 rvec(tool_rng *rng, float r) {
+    mote_vec3 v = {tool_rng_range(rng, -r, r), tool_rng_range(rng, -r, r),
+                   tool_rng_range(rng, -r, r)};
+    return v;
+}
+
+/* Flight i's plan and its pose at a clock in [0, 12] s, written as the pool's add writes
+ * them (flight_fields.h): ordinary approaches within 50 units and, in turn, P0 == P1, from
+ * rest, the normal along the chord, the perch straight behind and a sharp turn onto a close
+ * perch. */
+static void seed_state(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    mote_flight_desc base = mote_default_flight_desc();
+    for (size_t i = 0; i < count; ++i) {
+        mote_flight_desc d = base;
+        d.start_position = rvec(&rng, 50.0f);
+        d.start_velocity = rvec(&rng, 8.0f);
+        d.perch_position = rvec(&rng, 50.0f);
+        d.landing_normal = rvec(&rng, 1.0f);
+        float time = tool_rng_range(&rng, 0.0f, 12.0f);
+        switch (i % 10) {
+        case 0: /* P0 == P1 */
+            d.perch_position = d.start_position;
+            break;
+        case 1: /* from rest */
+            d.start_velocity = (mote_vec3){0.0f, 0.0f, 0.0f};
+            break;
+        case 2: /* the normal along the chord */
+            d.landing_normal = mote_vec3_sub(d.perch_position, d.start_position);
+            break;
+        case 3: /* the perch straight behind */
+            d.start_velocity =
+                mote_vec3_scale(mote_vec3_sub(d.start_position, d.perch_position), 0.2f);
+            break;
+        case 4: /* a sharp turn onto a close perch */
+            d.perch_position = mote_vec3_add(d.start_position, rvec(&rng, 3.0f));
+            break;
+        default:
+            break;
+        }
+        mote_flight_path path;
+        mote_flight_pose pose;
+        float v[FLIGHT_FIELD_COUNT] = {0};
+        if (mote_flight_plan(&d, &path) == MOTE_OK &&
+            mote_flight_sample(&path, time, &pose) == MOTE_OK) {
+            flight_path_to_values(&path, v);
+            flight_pose_to_values(&pose, v);
+            v[FLIGHT_TIME] = time;
+            v[FLIGHT_LANDED] = pose.landed ? 2.0f : 0.0f;
+        }
+        for (int f = 0; f < FLIGHT_FIELD_COUNT; ++f) {
+            fields[f][i] = v[f];
+        }
+    }
+}
+
 static const probe_variant variants[] = {
     {"default", FLIGHT_KIND_DEFAULT, 0},
     {"banked", FLIGHT_KIND_BANKED, 0},
@@ -149,6 +209,7 @@ const mote_probe mote_probe_flight = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .step_range = step_range,
     .bench = "flights",
     .bench_step = bench_step,

@@ -21,4 +21,8 @@
 #define LAUNCH_POSITION_REL 2.5e-7
 #define LAUNCH_VELOCITY_REL 2.5e-6
 
+/* s: the clock a seeded state (the probe's seed_state) and mote-compare's run start from, an
+ * hour into play, where the clock's rounding is what a long-running game sees. */
+#define LAUNCH_SEED_CLOCK 3600.0
+
 #endif

@@ -17,9 +17,6 @@
 #include "mote/launch_pool.h"
 #include "tool_rng.h"
 
-/* The clock of step k: an hour into play, one frame per step. */
-#define START_CLOCK 3600.0
-
 /* The fields first..last as a mask. */
 #define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
 
@@ -42,39 +39,10 @@ static bool in_range(int field, int first, int last) {
     return field >= first && field <= last;
 }
 
-/* A launch pool with the seed's profile; its clock is set before every step. */
-static mote_pool *create(const compare_kind *self) {
-    (void)self;
-    mote_launch_pool_def def = mote_default_launch_pool_def();
-    mote_launch_pool *pool = NULL;
-    return mote_launch_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
-}
-
-/* Launch times from 2 s after the start (still on the pad at the end of a short run) to 34 s
- * before it (at rest), so every phase is crossed; the pose is the kernel's to write. */
-static void seed_rockets(const compare_kind *self, float *const *fields, size_t count,
-                         uint64_t seed) {
-    (void)self;
-    tool_rng rng = {seed};
-    for (size_t i = 0; i < count; ++i) {
-        mote_launch_rocket r = mote_default_launch_rocket();
-        r.launch_time = (float)(START_CLOCK + tool_rng_range(&rng, -34.0f, 2.0f));
-        r.turn_blend = tool_rng_range(&rng, 0.3f, 1.5f);
-        r.crossrange = tool_rng_range(&rng, -1.5f, 1.5f);
-        r.no_roll = (i & 1u) != 0;
-        r.no_vibration = (i & 2u) != 0;
-        r.no_camera_shake = (i & 4u) != 0;
-        fields[LAUNCH_LAUNCH_TIME][i] = r.launch_time;
-        fields[LAUNCH_TURN_BLEND][i] = r.turn_blend;
-        fields[LAUNCH_CROSSRANGE][i] = r.crossrange;
-        fields[LAUNCH_FLAGS][i] = mote_launch_flags_encode(&r);
-    }
-}
-
 /* The clock of the step about to run (the same for every variant). */
 static bool before_step(const compare_kind *self, const compare_step *step) {
     (void)self;
-    const double clock = START_CLOCK + (double)(step->step + 1) * (double)COMPARE_DT;
+    const double clock = LAUNCH_SEED_CLOCK + (double)(step->step + 1) * (double)COMPARE_DT;
     return mote_launch_pool_evaluate((mote_launch_pool *)(void *)step->pool, clock) == MOTE_OK;
 }
 
@@ -127,8 +95,8 @@ static const compare_kind launch = {
     .style = &compare_style_scaled,
     .row_count = sizeof rows / sizeof rows[0],
     .rows = rows,
-    .create = create,
-    .seed = seed_rockets,
+    .probe = &mote_probe_launch,
+    .model = PROBE_DEFAULT_DEF,
     .before_step = before_step,
     .scale = scale,
     .bound = bound,

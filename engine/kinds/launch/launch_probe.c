@@ -28,6 +28,8 @@
 #include "mote/launch_pool.h"
 #include "pool.h"
 #include "probe.h"
+#include "launch_bounds.h"
+#include "launch_ref.h"
 
 enum { LAUNCH_PROFILE_DEFAULT, LAUNCH_PROFILE_NO_COAST };
 
@@ -56,7 +58,7 @@ static mote_status create(const probe_variant *variant, const probe_def *def, vo
     d.profile = adapter_profile(variant->model);
     mote_launch_pool *pool = NULL;
     mote_status status = mote_launch_pool_create(&d, &pool);
-    if (status == MOTE_OK) {
+    if (status == MOTE_OK && variant->model != PROBE_DEFAULT_DEF) {
         status = mote_launch_pool_evaluate(pool, ADAPTER_CLOCK); /* no rocket yet: the clock */
     }
     *out = pool;
@@ -184,6 +186,27 @@ static void bench_reset(void *pool) {
     (void)mote_launch_pool_evaluate(pool, 0.0);
 }
 
+/* Launch times from 2 s after the start (still on the pad at the end of a short run) to 34 s
+ * before it (at rest), so every phase is crossed; the pose is the kernel's to write. */
+static void seed_state(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    for (size_t i = 0; i < count; ++i) {
+        mote_launch_rocket r = mote_default_launch_rocket();
+        r.launch_time = (float)(LAUNCH_SEED_CLOCK + tool_rng_range(&rng, -34.0f, 2.0f));
+        r.turn_blend = tool_rng_range(&rng, 0.3f, 1.5f);
+        r.crossrange = tool_rng_range(&rng, -1.5f, 1.5f);
+        r.no_roll = (i & 1u) != 0;
+        r.no_vibration = (i & 2u) != 0;
+        r.no_camera_shake = (i & 4u) != 0;
+        fields[LAUNCH_LAUNCH_TIME][i] = r.launch_time;
+        fields[LAUNCH_TURN_BLEND][i] = r.turn_blend;
+        fields[LAUNCH_CROSSRANGE][i] = r.crossrange;
+        fields[LAUNCH_FLAGS][i] = mote_launch_flags_encode(&r);
+    }
+}
+
 static const probe_variant variants[] = {
     {"default", LAUNCH_PROFILE_DEFAULT, 0},
     {"no_coast", LAUNCH_PROFILE_NO_COAST, 0},
@@ -197,6 +220,7 @@ const mote_probe mote_probe_launch = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .step_range = step_range,
     .step_table = step_table,
     .bench = "launch",

@@ -31,72 +31,6 @@ static const compare_row rows[MOVER_STATE_COUNT] = {
 };
 #undef ROW
 
-/* A mover pool with the default params and sub-step (one sub-step of 1/60 s per step). */
-static mote_pool *create(const compare_kind *self) {
-    (void)self;
-    mote_mover_pool_def def = mote_default_mover_pool_def();
-    mote_mover_pool *pool = NULL;
-    return mote_mover_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
-}
-
-/* One kind of character per index mod 7: stopped, walking, turning, reversing, at the
- * accelerate/decelerate threshold, fast, explicitly facing. */
-static void seed_crowd(const compare_kind *self, float *const *fields, size_t count,
-                       uint64_t seed) {
-    (void)self;
-    tool_rng rng = {seed};
-    for (size_t i = 0; i < count; ++i) {
-        float v[MOVER_FIELD_COUNT] = {0};
-        float speed = tool_rng_log_range(&rng, 1.0f, 1000.0f);
-        float a = tool_rng_range(&rng, -3.14159f, 3.14159f);
-        float b = a;
-        float ds = speed;
-        v[MOVER_POSITION_X] = tool_rng_range(&rng, -1000.0f, 1000.0f);
-        v[MOVER_POSITION_Y] = tool_rng_range(&rng, -1000.0f, 1000.0f);
-        v[MOVER_ROTATION] = tool_rng_range(&rng, -10.0f, 10.0f);
-        v[MOVER_IMMEDIATE_ROTATION] = v[MOVER_ROTATION] + tool_rng_range(&rng, -1.0f, 1.0f);
-        v[MOVER_ANGULAR_VELOCITY] = tool_rng_range(&rng, -3.0f, 3.0f);
-        v[MOVER_IMMEDIATE_ANGULAR_VELOCITY] = tool_rng_range(&rng, -3.0f, 3.0f);
-        switch (i % 7) {
-        case 0:
-            speed = ds = 0.0f;
-            break;
-        case 2:
-            b = a + tool_rng_range(&rng, -2.5f, 2.5f);
-            break;
-        case 3:
-            b = a + 3.14159265f;
-            break;
-        case 4:
-            ds = speed * (1.0f + (float)((int)(tool_rng_next(&rng) % 9) - 4) * 1.2e-7f);
-            b = a + tool_rng_range(&rng, -1e-3f, 1e-3f);
-            break;
-        case 5:
-            speed *= 1000.0f, ds = speed;
-            b = a + 0.3f;
-            break;
-        case 6:
-            v[MOVER_EXPLICIT_FACING] = 1.0f;
-            v[MOVER_DESIRED_FACING] = tool_rng_range(&rng, -3.14159f, 3.14159f);
-            b = a + tool_rng_range(&rng, -3.0f, 3.0f);
-            break;
-        default:
-            break;
-        }
-        v[MOVER_IMMEDIATE_VELOCITY_X] = speed * cosf(a);
-        v[MOVER_IMMEDIATE_VELOCITY_Y] = speed * sinf(a);
-        v[MOVER_VELOCITY_X] = v[MOVER_IMMEDIATE_VELOCITY_X] * tool_rng_range(&rng, 0.9f, 1.1f);
-        v[MOVER_VELOCITY_Y] = v[MOVER_IMMEDIATE_VELOCITY_Y] * tool_rng_range(&rng, 0.9f, 1.1f);
-        v[MOVER_ACCELERATION_X] = speed * tool_rng_range(&rng, -1.0f, 1.0f);
-        v[MOVER_ACCELERATION_Y] = speed * tool_rng_range(&rng, -1.0f, 1.0f);
-        v[MOVER_DESIRED_VELOCITY_X] = ds * cosf(b);
-        v[MOVER_DESIRED_VELOCITY_Y] = ds * sinf(b);
-        for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-            fields[f][i] = v[f];
-        }
-    }
-}
-
 /* New inputs every 30 steps, the same for every variant: turn, stop, restart, re-aim. */
 static void change_inputs(float *const *c, float *const *start, size_t count, long k) {
     for (size_t i = 0; i < count; ++i) {
@@ -153,8 +87,8 @@ static const compare_kind movers = {
     .style = &compare_style_scaled,
     .row_count = MOVER_STATE_COUNT,
     .rows = rows,
-    .create = create,
-    .seed = seed_crowd,
+    .probe = &mote_probe_mover,
+    .model = PROBE_DEFAULT_DEF,
     .before_step = before_step,
     .scale = scale,
     .bound = bound,

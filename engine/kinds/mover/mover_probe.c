@@ -17,6 +17,8 @@
 #include "mote/mover_pool.h"
 #include "mover_fields.h"
 #include "probe.h"
+#include "mover_bounds.h"
+#include <math.h>
 
 enum { MOVER_PARAMS_DEFAULT, MOVER_PARAMS_DIRECTIONAL };
 
@@ -89,6 +91,64 @@ static mote_status random_desc(const probe_variant *variant, const void *pool, t
     return MOTE_OK;
 }
 
+/* One kind of character per index mod 7: stopped, walking, turning, reversing, at the
+ * accelerate/decelerate threshold, fast, explicitly facing. */
+static void seed_state(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    for (size_t i = 0; i < count; ++i) {
+        float v[MOVER_FIELD_COUNT] = {0};
+        float speed = tool_rng_log_range(&rng, 1.0f, 1000.0f);
+        float a = tool_rng_range(&rng, -3.14159f, 3.14159f);
+        float b = a;
+        float ds = speed;
+        v[MOVER_POSITION_X] = tool_rng_range(&rng, -1000.0f, 1000.0f);
+        v[MOVER_POSITION_Y] = tool_rng_range(&rng, -1000.0f, 1000.0f);
+        v[MOVER_ROTATION] = tool_rng_range(&rng, -10.0f, 10.0f);
+        v[MOVER_IMMEDIATE_ROTATION] = v[MOVER_ROTATION] + tool_rng_range(&rng, -1.0f, 1.0f);
+        v[MOVER_ANGULAR_VELOCITY] = tool_rng_range(&rng, -3.0f, 3.0f);
+        v[MOVER_IMMEDIATE_ANGULAR_VELOCITY] = tool_rng_range(&rng, -3.0f, 3.0f);
+        switch (i % 7) {
+        case 0:
+            speed = ds = 0.0f;
+            break;
+        case 2:
+            b = a + tool_rng_range(&rng, -2.5f, 2.5f);
+            break;
+        case 3:
+            b = a + 3.14159265f;
+            break;
+        case 4:
+            ds = speed * (1.0f + (float)((int)(tool_rng_next(&rng) % 9) - 4) * 1.2e-7f);
+            b = a + tool_rng_range(&rng, -1e-3f, 1e-3f);
+            break;
+        case 5:
+            speed *= 1000.0f, ds = speed;
+            b = a + 0.3f;
+            break;
+        case 6:
+            v[MOVER_EXPLICIT_FACING] = 1.0f;
+            v[MOVER_DESIRED_FACING] = tool_rng_range(&rng, -3.14159f, 3.14159f);
+            b = a + tool_rng_range(&rng, -3.0f, 3.0f);
+            break;
+        default:
+            break;
+        }
+        v[MOVER_IMMEDIATE_VELOCITY_X] = speed * cosf(a);
+        v[MOVER_IMMEDIATE_VELOCITY_Y] = speed * sinf(a);
+        v[MOVER_VELOCITY_X] = v[MOVER_IMMEDIATE_VELOCITY_X] * tool_rng_range(&rng, 0.9f, 1.1f);
+        v[MOVER_VELOCITY_Y] = v[MOVER_IMMEDIATE_VELOCITY_Y] * tool_rng_range(&rng, 0.9f, 1.1f);
+        v[MOVER_ACCELERATION_X] = speed * tool_rng_range(&rng, -1.0f, 1.0f);
+        v[MOVER_ACCELERATION_Y] = speed * tool_rng_range(&rng, -1.0f, 1.0f);
+        v[MOVER_DESIRED_VELOCITY_X] = ds * cosf(b);
+        v[MOVER_DESIRED_VELOCITY_Y] = ds * sinf(b);
+        for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
+            fields[f][i] = v[f];
+        }
+    }
+}
+
 static const probe_variant variants[] = {
     {"default", MOVER_PARAMS_DEFAULT, 0},
     {"directional", MOVER_PARAMS_DIRECTIONAL, 0},
@@ -102,6 +162,7 @@ const mote_probe mote_probe_mover = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .bench = "movers",
     .bench_bytes = (MOVER_FIELD_COUNT + MOVER_STATE_COUNT) * sizeof(float),
 };

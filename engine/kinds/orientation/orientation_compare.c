@@ -28,53 +28,6 @@ static bool is_quat(int field) {
     return field <= ORIENTATION_QW || (field >= ORIENTATION_OQX && field <= ORIENTATION_OQW);
 }
 
-static mote_pool *create(const compare_kind *self) {
-    mote_orientation_pool_def def = mote_default_orientation_pool_def();
-    def.kind = (mote_orientation_kind)self->model;
-    mote_orientation_pool *pool = NULL;
-    return mote_orientation_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
-}
-
-/* A unit quaternion (a random one normalised in double, as the pool stores it). */
-static void put_quat(tool_rng *rng, float *const *fields, int first, size_t i) {
-    double q[4], sum = 0.0;
-    for (int c = 0; c < 4; ++c) {
-        q[c] = tool_rng_range(rng, -1.0f, 1.0f);
-        sum += q[c] * q[c];
-    }
-    double length = sqrt(sum) > 0.0 ? sqrt(sum) : 1.0;
-    for (int c = 0; c < 4; ++c) {
-        fields[first + c][i] = (float)(q[c] / length);
-    }
-}
-
-static void seed_elements(const compare_kind *self, float *const *f, size_t count, uint64_t seed) {
-    (void)self;
-    tool_rng rng = {seed};
-    for (size_t i = 0; i < count; ++i) {
-        put_quat(&rng, f, ORIENTATION_QX, i);
-        put_quat(&rng, f, ORIENTATION_TX, i);
-        if (f[ORIENTATION_OQX] != NULL) {
-            put_quat(&rng, f, ORIENTATION_OQX, i);
-        }
-        float w[3] = {tool_rng_range(&rng, -6, 6), tool_rng_range(&rng, -6, 6),
-                      tool_rng_range(&rng, -6, 6)};
-        float halflife = tool_rng_range(&rng, 0.02f, 2.0f);
-        mote_orientation_control_params g = mote_orientation_control_gains(
-            tool_rng_range(&rng, 0.05f, 1.0f), tool_rng_range(&rng, 0.3f, 1.5f), INFINITY);
-        float cap = i % 3 == 0 ? 0.0f : tool_rng_range(&rng, 1.0f, 20.0f);
-        const int fields[] = {ORIENTATION_WX,       ORIENTATION_WY,        ORIENTATION_WZ,
-                              ORIENTATION_HALFLIFE, ORIENTATION_STIFFNESS, ORIENTATION_DAMPING,
-                              ORIENTATION_MAX_SPEED};
-        const float values[] = {w[0], w[1], w[2], halflife, g.stiffness, g.damping, cap};
-        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; ++k) {
-            if (f[fields[k]] != NULL) {
-                f[fields[k]][i] = values[k];
-            }
-        }
-    }
-}
-
 /* Every 30 steps, the targets of every 17th element turn a little about y. */
 static bool before_step(const compare_kind *self, const compare_step *step) {
     (void)self;
@@ -144,8 +97,7 @@ static const compare_kind *kinds(size_t *count) {
                          : k == MOTE_ORIENTATION_INERTIALIZE ? 4
                                                              : 2,
             .rows = rows,
-            .create = create,
-            .seed = seed_elements,
+            .probe = &mote_probe_orientation,
             .before_step = before_step,
             .scale = scale,
             .bound = bound,

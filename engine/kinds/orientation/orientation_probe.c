@@ -5,6 +5,8 @@
 #include "mote/orientation_pool.h"
 #include "orientation_fields.h"
 #include "probe.h"
+#include "orientation_bounds.h"
+#include <math.h>
 
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_orientation_pool_def d = mote_default_orientation_pool_def();
@@ -117,6 +119,46 @@ static void bench_frame(void *pool, unsigned frame) {
     }
 }
 
+/* A unit quaternion (a random one normalised in double, as the pool stores it). */
+static void put_quat(tool_rng *rng, float *const *fields, int first, size_t i) {
+    double q[4], sum = 0.0;
+    for (int c = 0; c < 4; ++c) {
+        q[c] = tool_rng_range(rng, -1.0f, 1.0f);
+        sum += q[c] * q[c];
+    }
+    double length = sqrt(sum) > 0.0 ? sqrt(sum) : 1.0;
+    for (int c = 0; c < 4; ++c) {
+        fields[first + c][i] = (float)(q[c] / length);
+    }
+}
+
+static void seed_state(const probe_variant *variant, float *const *f, size_t count, uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    for (size_t i = 0; i < count; ++i) {
+        put_quat(&rng, f, ORIENTATION_QX, i);
+        put_quat(&rng, f, ORIENTATION_TX, i);
+        if (f[ORIENTATION_OQX] != NULL) {
+            put_quat(&rng, f, ORIENTATION_OQX, i);
+        }
+        float w[3] = {tool_rng_range(&rng, -6, 6), tool_rng_range(&rng, -6, 6),
+                      tool_rng_range(&rng, -6, 6)};
+        float halflife = tool_rng_range(&rng, 0.02f, 2.0f);
+        mote_orientation_control_params g = mote_orientation_control_gains(
+            tool_rng_range(&rng, 0.05f, 1.0f), tool_rng_range(&rng, 0.3f, 1.5f), INFINITY);
+        float cap = i % 3 == 0 ? 0.0f : tool_rng_range(&rng, 1.0f, 20.0f);
+        const int fields[] = {ORIENTATION_WX,       ORIENTATION_WY,        ORIENTATION_WZ,
+                              ORIENTATION_HALFLIFE, ORIENTATION_STIFFNESS, ORIENTATION_DAMPING,
+                              ORIENTATION_MAX_SPEED};
+        const float values[] = {w[0], w[1], w[2], halflife, g.stiffness, g.damping, cap};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; ++k) {
+            if (f[fields[k]] != NULL) {
+                f[fields[k]][i] = values[k];
+            }
+        }
+    }
+}
+
 /* Bytes a step moves: the fields the model reads, and again those it writes. */
 static const probe_variant variants[] = {
     {"control", MOTE_ORIENTATION_CONTROL, (13 + 7) * sizeof(float)},
@@ -133,6 +175,7 @@ const mote_probe mote_probe_orientation = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .field_order = field_order,
     .bench = "orientation",
     .bench_frame = bench_frame,

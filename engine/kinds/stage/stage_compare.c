@@ -27,49 +27,6 @@ static bool is_orientation(int field) {
     return field >= STAGE_QX && field <= STAGE_QW;
 }
 
-/* A stage pool with the seed's separation. */
-static mote_pool *create(const compare_kind *self) {
-    (void)self;
-    mote_stage_pool_def def = mote_default_stage_pool_def();
-    mote_stage_pool *pool = NULL;
-    return mote_stage_pool_create(&def, &pool) == MOTE_OK ? (mote_pool *)(void *)pool : NULL;
-}
-
-static float r(tool_rng *rng, float lo, float hi) {
-    return tool_rng_range(rng, lo, hi);
-}
-
-static void seed_stages(const compare_kind *self, float *const *fields, size_t count,
-                        uint64_t seed) {
-    (void)self;
-    tool_rng rng = {seed};
-    for (size_t i = 0; i < count; ++i) {
-        mote_stage_desc d = mote_default_stage_desc();
-        const float s = r(&rng, 0.5f, 3.0f);
-        const mote_transform rocket = {
-            {r(&rng, -3000.0f, 3000.0f), r(&rng, 0.0f, 420.0f), r(&rng, -3000.0f, 3000.0f)},
-            mote_quat_normalize((mote_quat){r(&rng, -1, 1), r(&rng, -1, 1), r(&rng, -1, 1), 0.5f}),
-            {s, s, s},
-        };
-        const mote_transform local = {
-            {r(&rng, -2, 2), r(&rng, -8, 0), r(&rng, -2, 2)},
-            mote_quat_normalize((mote_quat){r(&rng, -0.2f, 0.2f), 0.0f, 0.0f, 1.0f}),
-            {1.0f, 1.0f, 1.0f},
-        };
-        const float turn = r(&rng, 0.0f, 1.4f); /* the flight direction across the ascent */
-        const mote_vec3 flight = {r(&rng, -0.05f, 0.05f), cosf(turn), -sinf(turn)};
-        const mote_vec3 radial = {0.0f, 1.0f, r(&rng, -0.3f, 0.0f)};
-        const mote_vec3 side = {1.0f, r(&rng, -0.3f, 0.3f), r(&rng, -0.3f, 0.3f)};
-        if (mote_stage_capture(&d, &rocket, &local) != MOTE_OK ||
-            mote_stage_set_frame(&d, flight, radial, side) != MOTE_OK ||
-            mote_stage_draw(&d, seed, i) != MOTE_OK) {
-            d = mote_default_stage_desc();
-        }
-        d.time = r(&rng, 0.0f, 4.0f);
-        stage_desc_store(fields, i, &d);
-    }
-}
-
 /* The orientation in ULPs of 1; every other field in exact ULPs. */
 static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
     (void)self;
@@ -94,8 +51,8 @@ static const compare_kind stages = {
     .style = &compare_style_exact,
     .row_count = sizeof rows / sizeof rows[0],
     .rows = rows,
-    .create = create,
-    .seed = seed_stages,
+    .probe = &mote_probe_stage,
+    .model = PROBE_DEFAULT_DEF,
     .scale = scale,
     .bound = bound,
 };

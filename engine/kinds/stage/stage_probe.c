@@ -12,8 +12,11 @@
  *   36-38 position, 39-42 orientation (43 values; missing ones keep the adapter's separation desc,
  *   mote_default_stage_desc() with its kind's constants; the pool refuses separation
  *   constants that are not its own). */
+#include <math.h>
+
 #include "mote/stage_pool.h"
 #include "probe.h"
+#include "stage_bounds.h"
 #include "stage_fields.h"
 
 enum { STAGE_SEPARATION_DEFAULT, STAGE_SEPARATION_NO_KICK };
@@ -142,6 +145,41 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
     }
 }
 
+static float r(tool_rng *rng, float lo, float hi) {
+    return tool_rng_range(rng, lo, hi);
+}
+
+static void seed_state(const probe_variant *variant, float *const *fields, size_t count,
+                       uint64_t seed) {
+    (void)variant;
+    tool_rng rng = {seed};
+    for (size_t i = 0; i < count; ++i) {
+        mote_stage_desc d = mote_default_stage_desc();
+        const float s = r(&rng, 0.5f, 3.0f);
+        const mote_transform rocket = {
+            {r(&rng, -3000.0f, 3000.0f), r(&rng, 0.0f, 420.0f), r(&rng, -3000.0f, 3000.0f)},
+            mote_quat_normalize((mote_quat){r(&rng, -1, 1), r(&rng, -1, 1), r(&rng, -1, 1), 0.5f}),
+            {s, s, s},
+        };
+        const mote_transform local = {
+            {r(&rng, -2, 2), r(&rng, -8, 0), r(&rng, -2, 2)},
+            mote_quat_normalize((mote_quat){r(&rng, -0.2f, 0.2f), 0.0f, 0.0f, 1.0f}),
+            {1.0f, 1.0f, 1.0f},
+        };
+        const float turn = r(&rng, 0.0f, 1.4f); /* the flight direction across the ascent */
+        const mote_vec3 flight = {r(&rng, -0.05f, 0.05f), cosf(turn), -sinf(turn)};
+        const mote_vec3 radial = {0.0f, 1.0f, r(&rng, -0.3f, 0.0f)};
+        const mote_vec3 side = {1.0f, r(&rng, -0.3f, 0.3f), r(&rng, -0.3f, 0.3f)};
+        if (mote_stage_capture(&d, &rocket, &local) != MOTE_OK ||
+            mote_stage_set_frame(&d, flight, radial, side) != MOTE_OK ||
+            mote_stage_draw(&d, seed, i) != MOTE_OK) {
+            d = mote_default_stage_desc();
+        }
+        d.time = r(&rng, 0.0f, 4.0f);
+        stage_desc_store(fields, i, &d);
+    }
+}
+
 static const probe_variant variants[] = {
     {"default", STAGE_SEPARATION_DEFAULT, 0},
     {"no_kick", STAGE_SEPARATION_NO_KICK, 0},
@@ -155,6 +193,7 @@ const mote_probe mote_probe_stage = {
     .create = create,
     .random_desc = random_desc,
     .desc_from_values = desc_from_values,
+    .seed_state = seed_state,
     .bench = "stages",
     .bench_bytes = (STAGE_FIELD_COUNT + 1) * sizeof(float),
 };
