@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "demo_debris.h"
-#include "demo_flights.h"
+#include "demo_flight.h"
 #include "demo_docking.h"
-#include "demo_crowd.h"
+#include "demo_mover.h"
 #include "demo_diff.h"
 #include "demo_launch.h"
 #include "demo_orientation.h"
@@ -99,12 +99,12 @@ int main(int argc, char **argv) {
 
     demo_scene_destroy(&fast);
     demo_scene_destroy(&reference);
-    if (!demo_crowd_run(best, DEMO_SEED)) {
+    if (!demo_mover_run(best, DEMO_SEED)) {
         return 1;
     }
     /* The scenes after the springs and the crowd, each on the best backend and the reference,
      * each printing its own report. */
-    bool (*const scenes[])(mote_backend) = {demo_debris_run, demo_flights_run, demo_docking_run,
+    bool (*const scenes[])(mote_backend) = {demo_debris_run, demo_flight_run, demo_docking_run,
                                             demo_launch_run, demo_orientation_run};
     for (size_t k = 0; k < sizeof scenes / sizeof scenes[0]; ++k) {
         if (!scenes[k](best)) {

@@ -49,7 +49,7 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
     return (compare_bound){0.0, COMPARE_ULP};
 }
 
-static const compare_kind flights = {
+static const compare_kind flight = {
     .name = "flights",
     .help = "the flight pools",
     .about = "approach flights onto perches",
@@ -71,4 +71,4 @@ static void print_note(FILE *out) {
             FLIGHT_BANK_ABS, FLIGHT_ORIENTATION_ABS);
 }
 
-const compare_family compare_family_flight = {.kind = &flights, .print_note = print_note};
+const compare_family compare_family_flight = {.kind = &flight, .print_note = print_note};

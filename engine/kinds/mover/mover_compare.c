@@ -78,7 +78,7 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
     return (compare_bound){mover_bounds[field].relative, COMPARE_RELATIVE};
 }
 
-static const compare_kind movers = {
+static const compare_kind mover = {
     .name = "movers",
     .help = "the crowd: mover pools",
     .about = "default params; facing fields scaled at max(|facing fields|, pi)",
@@ -94,4 +94,4 @@ static const compare_kind movers = {
     .bound = bound,
 };
 
-const compare_family compare_family_mover = {.kind = &movers};
+const compare_family compare_family_mover = {.kind = &mover};

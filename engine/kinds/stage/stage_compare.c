@@ -43,7 +43,7 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
                                  : (compare_bound){STAGE_EXACT_ULP, COMPARE_ULP};
 }
 
-static const compare_kind stages = {
+static const compare_kind stage = {
     .name = "stages",
     .help = "the stage pools",
     .about = "detached stages through kick, tilt and spin",
@@ -64,4 +64,4 @@ static void print_note(FILE *out) {
             STAGE_ORIENTATION_ABS);
 }
 
-const compare_family compare_family_stage = {.kind = &stages, .print_note = print_note};
+const compare_family compare_family_stage = {.kind = &stage, .print_note = print_note};

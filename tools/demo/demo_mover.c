@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "demo_clock.h"
-#include "demo_crowd.h"
+#include "demo_mover.h"
 #include "demo_run.h"
 #include "tool_rng.h"
 
@@ -17,11 +17,11 @@
  * slow (every element evaluates its exponentials and atan2 itself). */
 #define CROWD_SECONDS 4u
 
-typedef struct crowd_run {
+typedef struct mover_run {
     mote_mover_pool *pool;
     float *goal_x, *goal_y;
     double seconds; /* wall clock spent in the steps */
-} crowd_run;
+} mover_run;
 
 static void new_waypoint(tool_rng *rng, float *x, float *y) {
     *x = tool_rng_range(rng, -CROWD_EXTENT, CROWD_EXTENT);
@@ -41,24 +41,24 @@ static void steer(mote_mover_view *v, const float *goal_x, const float *goal_y) 
     }
 }
 
-static void release(crowd_run *run) {
+static void release(mover_run *run) {
     mote_mover_pool_destroy(run->pool);
     free(run->goal_x);
     free(run->goal_y);
 }
 
-static mote_status run_crowd(crowd_run *run, mote_backend backend, uint64_t seed) {
+static mote_status run_movers(mover_run *run, mote_backend backend, uint64_t seed) {
     mote_mover_pool_def def = mote_default_mover_pool_def();
     def.backend = backend;
-    def.capacity = DEMO_CROWD_COUNT;
-    run->goal_x = malloc(DEMO_CROWD_COUNT * sizeof(float));
-    run->goal_y = malloc(DEMO_CROWD_COUNT * sizeof(float));
+    def.capacity = DEMO_MOVER_COUNT;
+    run->goal_x = malloc(DEMO_MOVER_COUNT * sizeof(float));
+    run->goal_y = malloc(DEMO_MOVER_COUNT * sizeof(float));
     if (run->goal_x == NULL || run->goal_y == NULL) {
         return MOTE_ERROR_OUT_OF_MEMORY;
     }
     mote_status status = mote_mover_pool_create(&def, &run->pool);
     tool_rng rng = {seed};
-    for (size_t i = 0; status == MOTE_OK && i < DEMO_CROWD_COUNT; ++i) {
+    for (size_t i = 0; status == MOTE_OK && i < DEMO_MOVER_COUNT; ++i) {
         mote_mover_desc d = mote_default_mover_desc();
         new_waypoint(&rng, &d.state.position.x, &d.state.position.y);
         d.state.rotation = d.state.immediate_rotation = tool_rng_range(&rng, -3.14f, 3.14f);
@@ -93,11 +93,11 @@ static double max_difference(const float *a, const float *b, size_t n) {
     return largest;
 }
 
-bool demo_crowd_run(mote_backend backend, uint64_t seed) {
-    crowd_run fast = {0}, reference = {0};
-    mote_status status = run_crowd(&fast, backend, seed);
+bool demo_mover_run(mote_backend backend, uint64_t seed) {
+    mover_run fast = {0}, reference = {0};
+    mote_status status = run_movers(&fast, backend, seed);
     if (status == MOTE_OK) {
-        status = run_crowd(&reference, MOTE_BACKEND_SCALAR, seed);
+        status = run_movers(&reference, MOTE_BACKEND_SCALAR, seed);
     }
     if (status != MOTE_OK) {
         fprintf(stderr, "mote-demo: the crowd failed: %s\n", mote_status_name(status));
@@ -105,10 +105,10 @@ bool demo_crowd_run(mote_backend backend, uint64_t seed) {
         release(&reference);
         return false;
     }
-    double steps = (double)DEMO_CROWD_COUNT * DEMO_STEP_HZ * CROWD_SECONDS;
+    double steps = (double)DEMO_MOVER_COUNT * DEMO_STEP_HZ * CROWD_SECONDS;
     printf("\ncrowd: %u movers in one mover pool (default params), %u steps at %u Hz, walking "
            "to waypoints\n",
-           DEMO_CROWD_COUNT, DEMO_STEP_HZ * CROWD_SECONDS, DEMO_STEP_HZ);
+           DEMO_MOVER_COUNT, DEMO_STEP_HZ * CROWD_SECONDS, DEMO_STEP_HZ);
     printf("  backend:   %-8s %7.3f s stepping %9.1f million movers/s\n",
            mote_backend_name(backend), fast.seconds, steps / fast.seconds * 1e-6);
     printf("  reference: %-8s %7.3f s stepping %9.1f million movers/s\n",

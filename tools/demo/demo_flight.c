@@ -4,7 +4,7 @@
  * turns and braking to rest on the perch. At 2 s every tenth flyer is re-targeted, from
  * wherever it is, to its neighbour's perch on the next wire. The steps report the ids that
  * landed. */
-#include "demo_flights.h"
+#include "demo_flight.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -113,7 +113,7 @@ static bool run(mote_backend backend, run_result *r) {
     return true;
 }
 
-bool demo_flights_run(mote_backend backend) {
+bool demo_flight_run(mote_backend backend) {
     run_result fast = {0}, ref = {0};
     bool ok = run(backend, &fast) && run(MOTE_BACKEND_SCALAR, &ref);
     if (ok) {

@@ -1,6 +1,6 @@
 /* mote-demo's flock scene: 4,000 flyers landing on perches along 20 wires. */
-#ifndef MOTE_DEMO_FLIGHTS_H
-#define MOTE_DEMO_FLIGHTS_H
+#ifndef MOTE_DEMO_FLIGHT_H
+#define MOTE_DEMO_FLIGHT_H
 
 #include "mote/mote.h"
 
@@ -11,6 +11,6 @@
  * and prints flyers per second for both, the speedup, the flyers that landed (as the steps
  * reported them) and were re-targeted, the steepest bank against the cap, and the largest
  * difference per field group. Returns false (after printing why) if a call failed. */
-bool demo_flights_run(mote_backend backend);
+bool demo_flight_run(mote_backend backend);
 
 #endif
