@@ -1,6 +1,8 @@
 /* The probes' registry and their generic parts (probe.h). */
 #include "probe.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PROBE_ADDRESS(name, number, kernels) &mote_probe_##name,
@@ -88,6 +90,26 @@ mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *vari
     }
     probe->seed_state(variant, (*out)->core.fields.field, count, seed);
     return MOTE_OK;
+}
+
+void probe_check_report(const mote_pool *pool, int field, float value, size_t begin, size_t end,
+                        float dt, const mote_id *ids, size_t capacity, size_t count) {
+    const float *stored = pool->core.fields.field[field];
+    size_t n = 0;
+    bool ok = true;
+    for (size_t i = begin; i < end && dt != 0.0f; ++i) {
+        if (stored[i] == value) {
+            ok = ok &&
+                 (n >= capacity || mote_id_equal(ids[n], mote_pool_id_at(pool, pool->kind, i)));
+            ++n;
+        }
+    }
+    if (!ok || n != count) {
+        fprintf(stderr, "%s probe: step of [%zu, %zu) reported %zu (%s), %zu by %s\n",
+                pool->kind->name, begin, end, count, ok ? "ids right" : "ids wrong", n,
+                pool->kind->fields[field].name);
+        abort();
+    }
 }
 
 mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,

@@ -143,6 +143,17 @@ mote_status probe_fill(const mote_probe *probe, const probe_variant *variant, mo
  * seed_state(seed): the kernel tests' starting pools. MOTE_OK or the first refusal. */
 mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *variant,
                               mote_backend backend, size_t count, uint64_t seed, mote_pool **out);
+/* Aborts, naming the kind and the range, unless a successful step of [begin, end) by dt
+ * reported (ids[0 .. min(count, capacity)) and count) exactly the elements whose stored field
+ * now equals value, in dense order: a step of dt 0 reports nothing. For a probe's
+ * step_range over a step that reports (debris released, flyers landed). */
+void probe_check_report(const mote_pool *pool, int field, float value, size_t begin, size_t end,
+                        float dt, const mote_id *ids, size_t capacity, size_t count);
+/* The members of a mote_probe initialiser that every probe file names the same way: its
+ * variants array and its static create, random_desc, desc_from_values and seed_state. */
+#define PROBE_STANDARD_HOOKS                                                                       \
+    .variant_count = sizeof variants / sizeof variants[0], .variants = variants, .create = create, \
+    .random_desc = random_desc, .desc_from_values = desc_from_values, .seed_state = seed_state
 /* A whole step for a benchmark: the probe's bench_step, or the generic pool step on tasks. */
 mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,
                              const mote_task_system *tasks);

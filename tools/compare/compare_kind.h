@@ -70,8 +70,8 @@ struct compare_kind {
     const char *about;       /* NULL, or the section title's words in parentheses (the style's) */
     const char *noun;        /* NULL, or its elements, plural: "out of memory for N <noun>" */
     const char *json_member; /* NULL: an entry of the JSON "kinds" array; else its own member */
-    const compare_style *style;        /* &compare_style_scaled or &compare_style_exact */
-    bool hashes;                       /* print every variant's state hash */
+    const compare_style *style; /* &compare_style_scaled or &compare_style_exact */
+    bool hashes;                /* print every variant's state hash */
     int model; /* the probe variant's model: a spring model, or PROBE_DEFAULT_DEF */
     mote_field_mask angle_fields;      /* fields that differ by their distance on the circle */
     mote_field_mask trajectory_fields; /* the fields compare_sample.trajectory follows */
@@ -93,6 +93,12 @@ struct compare_kind {
     /* The bound of field after steps steps (1, or --steps S > 1). */
     compare_bound (*bound)(const compare_kind *kind, int field, long steps);
 };
+
+/* The members of a compare_kind initialiser a single-kind family names the same way: its rows
+ * array, its kind's probe at the default def, and its static scale and bound. */
+#define COMPARE_STANDARD_MEMBERS(kind)                                                             \
+    .row_count = sizeof rows / sizeof rows[0], .rows = rows, .probe = &mote_probe_##kind,          \
+    .model = PROBE_DEFAULT_DEF, .scale = scale, .bound = bound
 
 /* What one word of the registry (COMPARE_FAMILIES in compare_kinds.c) stands for: one
  * compare kind, or several (the spring kinds), and what --help says of them. */

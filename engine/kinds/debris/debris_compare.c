@@ -89,13 +89,8 @@ static const compare_kind debris = {
     .noun = "debris pieces",
     .json_member = "debris",
     .style = &compare_style_exact,
-    .row_count = sizeof rows / sizeof rows[0],
-    .rows = rows,
-    .probe = &mote_probe_debris,
-    .model = PROBE_DEFAULT_DEF,
+    COMPARE_STANDARD_MEMBERS(debris),
     .before_step = before_step,
-    .scale = scale,
-    .bound = bound,
 };
 
 static void print_note(FILE *out) {

@@ -159,35 +159,15 @@ static mote_status random_desc(const probe_variant *variant, const void *pool, t
     return MOTE_OK;
 }
 
-/* The report of a successful step of [begin, end) by dt must list the pieces whose phase now
- * says RELEASED, in dense order, truncated to its room; a step of dt 0 changes nothing and
- * releases nothing (pieces released earlier still show RELEASED). */
-static void check_released(void *pool, size_t begin, size_t end, float dt,
-                           const mote_debris_released *r) {
-    mote_debris_view v = mote_debris_pool_view(pool);
-    size_t n = 0;
-    bool ok = true;
-    for (size_t i = begin; i < end && dt != 0.0f; ++i) {
-        if (v.phase[i] == (float)MOTE_DEBRIS_RELEASED) {
-            ok = ok &&
-                 (n >= r->capacity || mote_id_equal(r->ids[n], mote_debris_pool_id_at(pool, i)));
-            ++n;
-        }
-    }
-    if (!ok || n != r->count) {
-        fprintf(stderr,
-                "debris adapter: step of [%zu, %zu) reported %zu released (%s), %zu by phase\n",
-                begin, end, r->count, ok ? "ids right" : "ids wrong", n);
-        abort();
-    }
-}
-
+/* The step's report must list the pieces whose phase now says RELEASED (probe_check_report);
+ * its room of RELEASED_ROOM ids exercises truncation. */
 static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     mote_id ids[RELEASED_ROOM];
     mote_debris_released released = {ids, RELEASED_ROOM, (size_t)-1};
     mote_status status = mote_debris_pool_step_range(pool, begin, end, dt, &released);
     if (status == MOTE_OK) {
-        check_released(pool, begin, end, dt, &released);
+        probe_check_report(pool, DEBRIS_PHASE, (float)MOTE_DEBRIS_RELEASED, begin, end, dt, ids,
+                           RELEASED_ROOM, released.count);
     }
     return status;
 }
@@ -282,12 +262,7 @@ static const probe_variant variants[] = {
 const mote_probe mote_probe_debris = {
     .gate = "debris",
     .record = &mote_debris_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
+    PROBE_STANDARD_HOOKS,
     .step_range = step_range,
     .bench = "debris",
     .bench_step = bench_step,

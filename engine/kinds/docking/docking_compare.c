@@ -70,12 +70,7 @@ static const compare_kind docking = {
     .noun = "docking sequences",
     .json_member = "docking",
     .style = &compare_style_exact,
-    .row_count = sizeof rows / sizeof rows[0],
-    .rows = rows,
-    .probe = &mote_probe_docking,
-    .model = PROBE_DEFAULT_DEF,
-    .scale = scale,
-    .bound = bound,
+    COMPARE_STANDARD_MEMBERS(docking),
 };
 
 static void print_note(FILE *out) {

@@ -55,12 +55,7 @@ static const compare_kind flight = {
     .about = "approach flights onto perches",
     .noun = "flyers",
     .style = &compare_style_exact,
-    .row_count = sizeof rows / sizeof rows[0],
-    .rows = rows,
-    .probe = &mote_probe_flight,
-    .model = PROBE_DEFAULT_DEF,
-    .scale = scale,
-    .bound = bound,
+    COMPARE_STANDARD_MEMBERS(flight),
 };
 
 static void print_note(FILE *out) {

@@ -91,35 +91,15 @@ static mote_status random_desc(const probe_variant *variant, const void *pool, t
     return MOTE_OK;
 }
 
-/* The report of a successful step of [begin, end) by dt must list the flyers whose flag now
- * says they landed in this step (1), in dense order, truncated to its room; a step of dt 0
- * changes nothing and reports nothing. */
-static void check_landed(void *pool, size_t begin, size_t end, float dt,
-                         const mote_flight_landed *r) {
-    mote_flight_view v = mote_flight_pool_view(pool);
-    size_t n = 0;
-    bool ok = true;
-    for (size_t i = begin; i < end && dt != 0.0f; ++i) {
-        if (v.landed[i] == 1.0f) {
-            ok = ok &&
-                 (n >= r->capacity || mote_id_equal(r->ids[n], mote_flight_pool_id_at(pool, i)));
-            ++n;
-        }
-    }
-    if (!ok || n != r->count) {
-        fprintf(stderr,
-                "flight adapter: step of [%zu, %zu) reported %zu landed (%s), %zu by flag\n", begin,
-                end, r->count, ok ? "ids right" : "ids wrong", n);
-        abort();
-    }
-}
-
+/* The step's report must list the flyers whose flag says they landed in this step (1,
+ * probe_check_report); its room of LANDED_ROOM ids exercises truncation. */
 static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     mote_id ids[LANDED_ROOM];
     mote_flight_landed landed = {ids, LANDED_ROOM, (size_t)-1};
     mote_status status = mote_flight_pool_step_range(pool, begin, end, dt, &landed);
     if (status == MOTE_OK) {
-        check_landed(pool, begin, end, dt, &landed);
+        probe_check_report(pool, FLIGHT_LANDED, 1.0f, begin, end, dt, ids, LANDED_ROOM,
+                           landed.count);
     }
     return status;
 }
@@ -204,12 +184,7 @@ static const probe_variant variants[] = {
 const mote_probe mote_probe_flight = {
     .gate = "flights",
     .record = &mote_flight_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
+    PROBE_STANDARD_HOOKS,
     .step_range = step_range,
     .bench = "flights",
     .bench_step = bench_step,

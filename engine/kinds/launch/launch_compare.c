@@ -93,13 +93,8 @@ static const compare_kind launch = {
     .about = "a launch schedule an hour into play, every phase",
     .noun = "rockets",
     .style = &compare_style_scaled,
-    .row_count = sizeof rows / sizeof rows[0],
-    .rows = rows,
-    .probe = &mote_probe_launch,
-    .model = PROBE_DEFAULT_DEF,
+    COMPARE_STANDARD_MEMBERS(launch),
     .before_step = before_step,
-    .scale = scale,
-    .bound = bound,
 };
 
 static void print_note(FILE *out) {

@@ -215,12 +215,7 @@ static const probe_variant variants[] = {
 const mote_probe mote_probe_launch = {
     .gate = "launch",
     .record = &mote_launch_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
+    PROBE_STANDARD_HOOKS,
     .step_range = step_range,
     .step_table = step_table,
     .bench = "launch",

@@ -85,13 +85,8 @@ static const compare_kind mover = {
     .noun = "movers",
     .json_member = "movers",
     .style = &compare_style_scaled,
-    .row_count = MOVER_STATE_COUNT,
-    .rows = rows,
-    .probe = &mote_probe_mover,
-    .model = PROBE_DEFAULT_DEF,
+    COMPARE_STANDARD_MEMBERS(mover),
     .before_step = before_step,
-    .scale = scale,
-    .bound = bound,
 };
 
 const compare_family compare_family_mover = {.kind = &mover};

@@ -157,12 +157,7 @@ static const probe_variant variants[] = {
 const mote_probe mote_probe_mover = {
     .gate = "movers",
     .record = &mote_mover_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
+    PROBE_STANDARD_HOOKS,
     .bench = "movers",
     .bench_bytes = (MOVER_FIELD_COUNT + MOVER_STATE_COUNT) * sizeof(float),
 };

@@ -170,12 +170,7 @@ static const probe_variant variants[] = {
 const mote_probe mote_probe_orientation = {
     .gate = "orientation",
     .record = &mote_orientation_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
+    PROBE_STANDARD_HOOKS,
     .field_order = field_order,
     .bench = "orientation",
     .bench_frame = bench_frame,

@@ -13,7 +13,6 @@
 #include "spring_fields.h"
 #include "tool_rng.h"
 
-
 /* The element's largest reference |x, v, goal, xi, vi| (and inertialize's |incoming_v,
  * offset_x, offset_v|) along the run (the trajectory). */
 static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {

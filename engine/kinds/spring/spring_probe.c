@@ -265,14 +265,9 @@ _Static_assert(sizeof variants / sizeof variants[0] == MOTE_SPRING_KIND_COUNT,
 const mote_probe mote_probe_spring = {
     .gate = "spring",
     .record = &mote_spring_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
+    PROBE_STANDARD_HOOKS,
     .later_variants = 1,
     .main_variant = MOTE_SPRING_CRITICAL, /* the default def's model */
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
     .field_order = field_order,
     /* no pool benchmarks: the spring benchmarks, baselines beside them, are bench_cases.c's */
     .bench = NULL,

@@ -49,12 +49,7 @@ static const compare_kind stage = {
     .about = "detached stages through kick, tilt and spin",
     .noun = "stages",
     .style = &compare_style_exact,
-    .row_count = sizeof rows / sizeof rows[0],
-    .rows = rows,
-    .probe = &mote_probe_stage,
-    .model = PROBE_DEFAULT_DEF,
-    .scale = scale,
-    .bound = bound,
+    COMPARE_STANDARD_MEMBERS(stage),
 };
 
 static void print_note(FILE *out) {

@@ -188,12 +188,7 @@ static const probe_variant variants[] = {
 const mote_probe mote_probe_stage = {
     .gate = "stages",
     .record = &mote_stage_pool_kind_record,
-    .variant_count = sizeof variants / sizeof variants[0],
-    .variants = variants,
-    .create = create,
-    .random_desc = random_desc,
-    .desc_from_values = desc_from_values,
-    .seed_state = seed_state,
+    PROBE_STANDARD_HOOKS,
     .bench = "stages",
     .bench_bytes = (STAGE_FIELD_COUNT + 1) * sizeof(float),
 };
