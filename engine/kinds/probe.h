@@ -41,6 +41,10 @@ typedef struct probe_def {
 /* The model of a variant that is the kind's default def (what mote-compare runs). */
 #define PROBE_DEFAULT_DEF (-1)
 
+/* Copies a probe_def's capacity, max_count and backend into a kind's pool def d. */
+#define PROBE_DEF_COMMON(d, def)                                                                   \
+    ((d).capacity = (def)->capacity, (d).max_count = (def)->max_count, (d).backend = (def)->backend)
+
 /* One def variant. */
 typedef struct probe_variant {
     const char *name;   /* "default", "banked", "critical": the gates' "<gate>/<name>" */

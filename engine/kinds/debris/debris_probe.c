@@ -58,9 +58,7 @@ static mote_debris_settings adapter_settings(int kind) {
 
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_debris_pool_def d = mote_default_debris_pool_def();
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     d.settings = adapter_settings(variant->model);
     if (variant->model != PROBE_DEFAULT_DEF) {
         d.ship = adapter_ship();

@@ -38,9 +38,7 @@ static mote_docking_profile adapter_profile(int kind) {
 
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_docking_pool_def d = mote_default_docking_pool_def();
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     d.profile = adapter_profile(variant->model);
     return mote_docking_pool_create(&d, (mote_docking_pool **)out);
 }

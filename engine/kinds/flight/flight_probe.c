@@ -41,9 +41,7 @@ static mote_flight_limits adapter_limits(int kind) {
 
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_flight_pool_def d = mote_default_flight_pool_def();
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     d.limits = adapter_limits(variant->model);
     return mote_flight_pool_create(&d, (mote_flight_pool **)out);
 }

@@ -52,9 +52,7 @@ static mote_launch_profile adapter_profile(int kind) {
 
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_launch_pool_def d = mote_default_launch_pool_def();
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     d.profile = adapter_profile(variant->model);
     mote_launch_pool *pool = NULL;
     mote_status status = mote_launch_pool_create(&d, &pool);

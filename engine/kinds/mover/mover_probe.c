@@ -38,9 +38,7 @@ static mote_movement_params adapter_params(int kind) {
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_mover_pool_def d = mote_default_mover_pool_def();
     d.params = adapter_params(variant->model);
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     return mote_mover_pool_create(&d, (mote_mover_pool **)out);
 }
 

@@ -11,9 +11,7 @@
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_orientation_pool_def d = mote_default_orientation_pool_def();
     d.kind = (mote_orientation_kind)variant->model;
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     return mote_orientation_pool_create(&d, (mote_orientation_pool **)out);
 }
 

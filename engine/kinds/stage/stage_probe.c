@@ -38,9 +38,7 @@ static mote_stage_desc adapter_separation(int kind) {
 
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_stage_pool_def d = mote_default_stage_pool_def();
-    d.capacity = def->capacity;
-    d.max_count = def->max_count;
-    d.backend = def->backend;
+    PROBE_DEF_COMMON(d, def);
     d.separation = adapter_separation(variant->model);
     return mote_stage_pool_create(&d, (mote_stage_pool **)out);
 }
