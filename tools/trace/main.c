@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
     }
     snprintf(csv_path, size, "%s/%s.csv", out_dir, scenario->name);
     trace_written written = {0, 0};
-    bool ok = scenario->run(&options, csv_path, &written, stdout, stderr);
+    bool ok = trace_scenario_run(scenario, &options, csv_path, &written, stdout, stderr);
     free(csv_path);
     if (!ok) {
         fprintf(stderr, "mote-trace: scenario %s failed\n", scenario->name);

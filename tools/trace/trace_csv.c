@@ -48,6 +48,14 @@ void trace_csv_end_row(trace_csv *csv) {
         csv->failed = true;
     }
     csv->column = 0;
+    ++csv->rows;
+}
+
+void trace_csv_row(trace_csv *csv, const double *values, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+        trace_csv_value(csv, values[i]);
+    }
+    trace_csv_end_row(csv);
 }
 
 bool trace_csv_close(trace_csv *csv) {

@@ -14,6 +14,7 @@ typedef struct trace_csv {
     FILE *err;        /* where open and close report a failure */
     size_t columns;   /* values per row, from the header */
     size_t column;    /* values written in the current row */
+    size_t rows;      /* rows ended */
     bool failed;      /* a write failed or a row had the wrong width */
 } trace_csv;
 
@@ -29,6 +30,14 @@ void trace_csv_text(trace_csv *csv, const char *text);
 
 /* Ends the current row; marks the file failed when the row's width differs from the header. */
 void trace_csv_end_row(trace_csv *csv);
+
+/* Appends count values and ends the row. */
+void trace_csv_row(trace_csv *csv, const double *values, size_t count);
+
+/* One row of the values listed: TRACE_CSV_ROW(csv, t, (double)i, x[i], y[i]). */
+#define TRACE_CSV_ROW(csv, ...)                                                                    \
+    trace_csv_row((csv), (const double[]){__VA_ARGS__},                                            \
+                  sizeof((const double[]){__VA_ARGS__}) / sizeof(double))
 
 /* Closes the file. True when every write succeeded and every row had the header's width;
  * otherwise says so on open's err. True for a csv never opened. */

@@ -54,18 +54,32 @@ static void put_ids(FILE *f, size_t elements, size_t stride, int panel, int curv
     fputs("'\n", f);
 }
 
+/* A panel's x axis unless it names another. */
+static const trace_axis time_axis = {"t", "t (s)"};
+
 static void put_panel(FILE *f, const trace_panel *panel, int p, size_t elements, size_t stride) {
+    trace_axis x = panel->x.value != NULL ? panel->x : time_axis;
+    trace_axis y = panel->y;
+    bool equal_scale = panel->equal_scale;
+    char x_label[HEADER_MAX], y_label[HEADER_MAX];
+    if (panel->plane[0] != NULL) {
+        snprintf(x_label, sizeof x_label, "%s (units)", panel->plane[0]);
+        snprintf(y_label, sizeof y_label, "%s (units)", panel->plane[1]);
+        x = (trace_axis){panel->plane[0], x_label};
+        y = (trace_axis){panel->plane[1], y_label};
+        equal_scale = true;
+    }
     put_string(f, panel->title, "p%d_title", p);
-    put_string(f, panel->x, "p%d_x", p);
-    put_string(f, panel->x_label, "p%d_xlabel", p);
-    put_string(f, panel->y, "p%d_y", p);
-    put_string(f, panel->y_label, "p%d_ylabel", p);
-    fprintf(f, "p%d_equal = %d\n", p, panel->equal_scale ? 1 : 0);
+    put_string(f, x.value, "p%d_x", p);
+    put_string(f, x.label, "p%d_xlabel", p);
+    put_string(f, y.value, "p%d_y", p);
+    put_string(f, y.label, "p%d_ylabel", p);
+    fprintf(f, "p%d_equal = %d\n", p, equal_scale ? 1 : 0);
     int curves = 0;
     while (curves < TRACE_MAX_CURVES && panel->curves[curves].legend != NULL) {
         const trace_curve *curve = &panel->curves[curves++];
         put_string(f, curve->legend, "p%d_c%d_legend", p, curves);
-        put_string(f, or_default(curve->y, panel->y), "p%d_c%d_y", p, curves);
+        put_string(f, or_default(curve->y, y.value), "p%d_c%d_y", p, curves);
         if (curve->series != NULL) {
             put_string(f, curve->series, "p%d_c%d_series", p, curves);
         } else {
@@ -81,8 +95,8 @@ static void put_panel(FILE *f, const trace_panel *panel, int p, size_t elements,
         put_string(f, marker->legend, "p%d_m%d_legend", p, markers);
         put_string(f, or_default(marker->at, ""), "p%d_m%d_at", p, markers);
         put_string(f, or_default(marker->when, ""), "p%d_m%d_when", p, markers);
-        put_string(f, or_default(marker->x, panel->x), "p%d_m%d_x", p, markers);
-        put_string(f, or_default(marker->y, panel->y), "p%d_m%d_y", p, markers);
+        put_string(f, or_default(marker->x, x.value), "p%d_m%d_x", p, markers);
+        put_string(f, or_default(marker->y, y.value), "p%d_m%d_y", p, markers);
     }
     fprintf(f, "p%d_markers = %d\n", p, markers);
 }
@@ -141,6 +155,16 @@ static bool read_columns(const char *csv_path, char *columns, char *text, FILE *
     return true;
 }
 
+/* The group, the column naming each row's element: the CSV's second (trace_scenario.h). columns
+ * holds the names separated by spaces. */
+static void put_group(FILE *f, const char *columns) {
+    const char *second = strchr(columns, ' ');
+    second = second != NULL ? second + 1 : "";
+    char group[HEADER_MAX];
+    snprintf(group, sizeof group, "%.*s", (int)strcspn(second, " "), second);
+    put_string(f, group, "group");
+}
+
 static size_t ceil_div(size_t a, size_t b) {
     return a / b + (a % b != 0);
 }
@@ -179,7 +203,7 @@ bool trace_plot_describe(const trace_scenario *scenario, const char *out_dir,
         put_string(f, columns, "columns");
         put_string(f, text_columns, "text_columns");
         put_string(f, figure->title, "title");
-        put_string(f, figure->group, "group");
+        put_group(f, columns);
         fprintf(f, "elements = %zu\nsteps = %zu\nelement_stride = %zu\nstep_stride = %zu\n",
                 elements, steps, element_stride, step_stride);
         int panels = 0;

@@ -3,21 +3,24 @@
  * drawn by gnuplot through the one shared script, tools/trace/plot_trace.gp (trace_plot.h).
  *
  * A kind's scenario: engine/kinds/<kind>/<kind>_trace.c defines
- *   - one function with the trace_scenario_fn signature, which writes the CSV (one row per
- *     element per step, elements in the same order every step) and fills a trace_written;
+ *   - its scene: a start that builds it (pools, elements), an advance that steps it by dt, a
+ *     rows that writes one CSV row per element at a time t (elements in the same order every
+ *     time) and a finish that frees it; the run (trace_scenario_run, trace_scenarios.c) does the
+ *     rest: option defaults, the CSV, the loop over the steps, the log line, the failures;
  *   - one trace_figure naming its CSV columns: panels, each with its x and y values and their
  *     axis labels with units, its curves (how rows group into series) and phase markers;
- *   - `const trace_scenario trace_scenario_<kind>` with its command-line name and summary;
+ *   - `const trace_scenario trace_scenario_<kind>` with its command-line name, summary, CSV
+ *     columns (the first the time, the second naming each row's element: the figure draws a
+ *     line per element), defaults, scene and figure;
  * the table (trace_scenarios.c) reads the registry (kinds.h), and tools/CMakeLists.txt has a
  * mote_trace_test line per scenario. No plotting code: the figure is data,
  * for example one panel of a debris-like scenario:
  *
  *   const trace_figure trace_figure_name = {
  *       .title = "mote-trace name: what it shows",
- *       .group = "piece", (one line per value of this column)
  *       .panels = {{.title = "distance from the axis against time",
- *                   .x = "t", .x_label = "t (s)",
- *                   .y = "norm(x,y)", .y_label = "distance from the axis (units)",
+ *                   (.x: time, "t (s)", unless it names another axis)
+ *                   .y = {"norm(x,y)", "distance from the axis (units)"},
  *                   .curves = {{.legend = "each piece"}},
  *                   .markers = {{.legend = "release", .when = "released > 0"}}}}};
  *
@@ -29,6 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "trace_csv.h"
 
 typedef struct trace_options {
     uint64_t seed;  /* --seed: for scenarios with random parts */
@@ -42,11 +47,6 @@ typedef struct trace_written {
     size_t rows;     /* data rows in the CSV */
     size_t elements; /* rows per step: one per element */
 } trace_written;
-
-/* Runs the scenario and writes csv_path. Prints one line saying what it wrote (rows,
- * elements) to log; errors go to err. True on success. */
-typedef bool (*trace_scenario_fn)(const trace_options *options, const char *csv_path,
-                                  trace_written *written, FILE *log, FILE *err);
 
 /* A figure is a table. Every value it plots is a CSV column name or one of norm(a,b) (the
  * length of (a,b), e.g. a speed), dist(a,b,c,d) (from (a,b) to (c,d)) and wrap(a) (an angle
@@ -82,28 +82,92 @@ typedef struct trace_marker {
     const char *y;      /* NULL: the panel's y */
 } trace_marker;
 
+/* An axis: the value on it and its label with unit, {"t", "t (s)"}. */
+typedef struct trace_axis {
+    const char *value;
+    const char *label;
+} trace_axis;
+
 typedef struct trace_panel {
     const char *title;
-    const char *x, *x_label; /* the value on the x axis, and its label with unit: "t (s)" */
-    const char *y, *y_label;
-    bool equal_scale; /* one scale on both axes: positions keep their true shape */
+    trace_axis x; /* left out: time, {"t", "t (s)"} */
+    trace_axis y;
+    bool equal_scale;     /* one scale on both axes: positions keep their true shape */
+    const char *plane[2]; /* instead of x, y and equal_scale, paths in a plane: these two
+                             position columns, labelled "x (units)", on one scale */
     trace_curve curves[TRACE_MAX_CURVES];
     trace_marker markers[TRACE_MAX_MARKERS];
 } trace_panel;
 
+/* The figure's group, the column naming each row's element, is the CSV's second: ids
+ * 0..n-1, or text names when every curve lists its series. */
 typedef struct trace_figure {
     const char *title;
-    const char *group; /* the column naming each row's element: ids 0..n-1, or text names
-                          when every curve lists its series */
     trace_panel panels[TRACE_MAX_PANELS]; /* drawn one under the other */
 } trace_figure;
 
+/* A run of a scenario, as its scene's functions see it. */
+typedef struct trace_run {
+    const trace_options *options;
+    double seconds;  /* simulated time: --seconds, else the scenario's */
+    size_t count;    /* elements: --count (unless the scenario's is fixed), else the scenario's;
+                        start may lower it */
+    size_t elements; /* rows per time written: count, unless start says otherwise */
+    size_t steps;    /* times written: step 0 .. steps, t = step * --dt */
+    size_t step;     /* the step being advanced to or written */
+    float dt;        /* --dt, the step advance takes */
+    size_t tally;    /* what the log line counts beside the elements (trace_log.tallied) */
+    FILE *err;       /* where the scene says why it failed */
+} trace_run;
+
+/* A scene: its state is the scenario file's own (mote-trace runs one scenario). */
+typedef struct trace_scene {
+    /* Builds the scene; false after saying why on run->err. */
+    bool (*start)(trace_run *run);
+    /* Steps the scene by run->dt to step run->step; false when it failed. NULL: nothing steps
+     * (the scene is evaluated at each time by rows). */
+    bool (*advance)(trace_run *run);
+    /* Writes the rows of time t (run->elements rows); false when the scene failed. */
+    bool (*rows)(trace_run *run, trace_csv *csv, double t);
+    /* Frees what start made, whether it succeeded or not; NULL: nothing to free. */
+    void (*finish)(void);
+} trace_scene;
+
+/* What a run does unless the options say otherwise. */
+typedef struct trace_defaults {
+    size_t count;     /* elements */
+    bool count_fixed; /* --count changes nothing */
+    double seconds;   /* simulated time */
+} trace_defaults;
+
+/* The line printed to stdout after a run that succeeded: by default
+ *   mote-trace NAME: ROWS rows, COUNT ELEMENTS[, TALLY TALLIED], SECONDS s -> CSV
+ * and with steps
+ *   mote-trace NAME: COUNT ELEMENTS, STEPS steps of DT s: wrote CSV (ROWS rows) */
+typedef struct trace_log {
+    const char *elements; /* what an element is, plural: "pieces" */
+    const char *tallied;  /* NULL, or what run->tally counts: "released" */
+    bool steps;
+} trace_log;
+
 typedef struct trace_scenario {
-    const char *name;    /* the command-line name, also the output file stem */
+    const char *name;    /* the command-line name, also the output file stem and the log's */
     const char *summary; /* one line for --list */
-    trace_scenario_fn run;
+    const char *columns; /* the CSV header: column names separated by commas */
+    trace_log log;
+    trace_defaults defaults;
+    trace_scene scene;
+    bool first_row_after_step; /* no rows at t = 0: the first are written after one advance */
     const trace_figure *figure;
 } trace_scenario;
+
+/* ok; when it is false, says "mote-trace: WHAT" on run->err first. */
+bool trace_check(const trace_run *run, bool ok, const char *what);
+
+/* Runs the scenario and writes csv_path. Prints one line saying what it wrote (rows,
+ * elements) to log; errors go to err. True on success. */
+bool trace_scenario_run(const trace_scenario *scenario, const trace_options *options,
+                        const char *csv_path, trace_written *written, FILE *log, FILE *err);
 
 /* Every scenario, in the order --list prints them (the registry's, kinds.h). */
 const trace_scenario *const *trace_scenarios(size_t *count);

@@ -39,109 +39,80 @@ static mote_debris_desc hull_piece(uint64_t seed, size_t i, size_t count) {
 
 static const trace_figure figure = {
     .title = "mote-trace debris: a spinning hull (radius 10, 30 long about z) shedding pieces",
-    .group = "piece",
     .panels = {
         {.title = "along the spin axis (x-y): carried round the hull, peeled off, released with "
                   "the rotating frame's velocity",
-         .x = "x",
-         .x_label = "x (units)",
-         .y = "y",
-         .y_label = "y (units)",
-         .equal_scale = true,
+         .plane = {"x", "y"},
          .curves = {{.legend = "path of each piece, one colour each"}},
          .markers = {{.legend = "first step (on the hull)"},
                      {.legend = "release", .when = RELEASED}}},
         {.title = "from the side (x-z): axial kicks spread the pieces along the axis",
-         .x = "x",
-         .x_label = "x (units)",
-         .y = "z",
-         .y_label = "z (units)",
-         .equal_scale = true,
+         .plane = {"x", "z"},
          .curves = {{.legend = "path of each piece"}},
          .markers = {{.legend = "first step (on the hull)"},
                      {.legend = "release", .when = RELEASED}}},
         {.title =
              "distance from the spin axis against time: hull radius 10, peel up to 1.5, release",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "norm(x,y)",
-         .y_label = "distance from the axis (units)",
+         .y = {"norm(x,y)", "distance from the axis (units)"},
          .curves = {{.legend = "each piece"}},
-         .markers = {{.legend = "release", .when = RELEASED}}},
-    }};
+         .markers = {{.legend = "release", .when = RELEASED}}}}};
 
-static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
-                         FILE *log, FILE *err) {
-    double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
-    size_t count = options->count > 0 ? options->count : DEFAULT_PIECES;
-    float dt = (float)options->dt;
-    size_t steps = (size_t)ceil(seconds / options->dt);
+/* The scene: the pieces' pool and the station's spin. */
+static struct {
+    mote_debris_pool *pool;
+    mote_id *ids; /* [count]: where a step reports the pieces released */
+    mote_station_spin spin;
+} scene;
 
+static bool start(trace_run *run) {
     mote_debris_pool_def def = mote_default_debris_pool_def();
-    def.capacity = count;
-    mote_debris_pool *pool = NULL;
-    mote_id *ids = malloc(count * sizeof *ids);
-    bool ok = ids != NULL && mote_debris_pool_create(&def, &pool) == MOTE_OK;
-    for (size_t p = 0; ok && p < count; ++p) {
-        mote_debris_desc d = hull_piece(options->seed, p, count);
-        ok = mote_debris_pool_add(pool, &d, NULL) == MOTE_OK;
+    def.capacity = run->count;
+    scene.ids = malloc(run->count * sizeof *scene.ids);
+    bool ok = scene.ids != NULL && mote_debris_pool_create(&def, &scene.pool) == MOTE_OK;
+    for (size_t p = 0; ok && p < run->count; ++p) {
+        mote_debris_desc d = hull_piece(run->options->seed, p, run->count);
+        ok = mote_debris_pool_add(scene.pool, &d, NULL) == MOTE_OK;
     }
-    trace_csv csv = {0};
-    if (!ok) {
-        fprintf(err, "mote-trace: out of memory\n");
-    } else {
-        ok = trace_csv_open(&csv, csv_path, "t,piece,phase,released,x,y,z,vx,vy,vz,qx,qy,qz,qw",
-                            err);
-    }
+    scene.spin = mote_default_station_spin();
+    scene.spin.spin_down_start = (float)(run->seconds - 1.0);
+    scene.spin.spin_down_end = (float)run->seconds;
+    return trace_check(run, ok, "out of memory");
+}
 
-    mote_station_spin spin = mote_default_station_spin();
-    spin.spin_down_start = (float)(seconds - 1.0);
-    spin.spin_down_end = (float)seconds;
-    size_t rows = 0, released_total = 0;
-    for (size_t step = 1; ok && step <= steps; ++step) {
-        mote_station_spin_step(&spin, dt);
-        mote_debris_ship ship = mote_station_spin_ship(&spin, (mote_vec3){0.0f, 0.0f, 0.0f});
-        mote_debris_released released = {ids, count, 0};
-        if (mote_debris_pool_set_ship(pool, &ship) != MOTE_OK ||
-            mote_debris_pool_step(pool, dt, &released) != MOTE_OK) {
-            fprintf(err, "mote-trace: a debris step failed\n");
-            ok = false;
-            break;
-        }
-        released_total += released.count;
-        double t = (double)step * options->dt;
-        mote_debris_view v = mote_debris_pool_view(pool);
-        for (size_t p = 0; p < count; ++p) {
-            /* piece p was added p-th and nothing is removed: dense index p */
-            bool now = v.phase[p] == (float)MOTE_DEBRIS_RELEASED;
-            trace_csv_value(&csv, t);
-            trace_csv_value(&csv, (double)p);
-            trace_csv_value(&csv, v.phase[p]);
-            trace_csv_value(&csv, now ? 1.0 : 0.0);
-            for (int k = 0; k < 3; ++k) {
-                trace_csv_value(&csv, v.position[k][p]);
-            }
-            for (int k = 0; k < 3; ++k) {
-                trace_csv_value(&csv, v.velocity[k][p]);
-            }
-            for (int k = 0; k < 4; ++k) {
-                trace_csv_value(&csv, v.orientation[k][p]);
-            }
-            trace_csv_end_row(&csv);
-            ++rows;
-        }
+static bool advance(trace_run *run) {
+    mote_station_spin_step(&scene.spin, run->dt);
+    mote_debris_ship ship = mote_station_spin_ship(&scene.spin, (mote_vec3){0.0f, 0.0f, 0.0f});
+    mote_debris_released released = {scene.ids, run->count, 0};
+    bool ok = mote_debris_pool_set_ship(scene.pool, &ship) == MOTE_OK &&
+              mote_debris_pool_step(scene.pool, run->dt, &released) == MOTE_OK;
+    run->tally += released.count;
+    return trace_check(run, ok, "a debris step failed");
+}
+
+static bool rows(trace_run *run, trace_csv *csv, double t) {
+    mote_debris_view v = mote_debris_pool_view(scene.pool);
+    for (size_t p = 0; p < run->count; ++p) {
+        /* piece p was added p-th and nothing is removed: dense index p */
+        bool now = v.phase[p] == (float)MOTE_DEBRIS_RELEASED;
+        TRACE_CSV_ROW(csv, t, (double)p, v.phase[p], now ? 1.0 : 0.0, v.position[0][p],
+                      v.position[1][p], v.position[2][p], v.velocity[0][p], v.velocity[1][p],
+                      v.velocity[2][p], v.orientation[0][p], v.orientation[1][p],
+                      v.orientation[2][p], v.orientation[3][p]);
     }
-    ok = trace_csv_close(&csv) && ok;
-    if (ok) {
-        written->rows = rows;
-        written->elements = count;
-        fprintf(log, "mote-trace debris: %zu rows, %zu pieces, %zu released, %g s -> %s\n", rows,
-                count, released_total, seconds, csv_path);
-    }
-    free(ids);
-    mote_debris_pool_destroy(pool);
-    return ok;
+    return true;
+}
+
+static void finish(void) {
+    free(scene.ids);
+    mote_debris_pool_destroy(scene.pool);
 }
 
 const trace_scenario trace_scenario_debris = {
-    "debris", "a spinning hull shedding pieces: peel, release, tumble", run_scenario, &figure};
+    .name = "debris",
+    .summary = "a spinning hull shedding pieces: peel, release, tumble",
+    .columns = "t,piece,phase,released,x,y,z,vx,vy,vz,qx,qy,qz,qw",
+    .log = {.elements = "pieces", .tallied = "released"},
+    .defaults = {.count = DEFAULT_PIECES, .seconds = DEFAULT_SECONDS},
+    .scene = {start, advance, rows, finish},
+    .first_row_after_step = true,
+    .figure = &figure};

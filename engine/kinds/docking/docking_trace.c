@@ -30,14 +30,11 @@
 static const trace_figure figure = {
     .title = "mote-trace docking: chasers closing on spinning stations (3.15 rad/s, the seed's "
              "timeline)",
-    .group = "series",
     .panels = {
         {.title = "the approach corridor in the docking frame: the target runs down it, the "
                   "chaser follows through the spring",
-         .x = "radial",
-         .x_label = "radial distance from the dock axis (units)",
-         .y = "parallel",
-         .y_label = "parallel distance along the dock axis (units)",
+         .x = {"radial", "radial distance from the dock axis (units)"},
+         .y = {"parallel", "parallel distance along the dock axis (units)"},
          .curves = {{.legend = "chaser (each sequence)", .series = CHASERS},
                     {.legend = "spring target", .series = TARGETS, .dashed = true}},
          .markers = {{.legend = "capture (approach start)", .when = "phase >= 2"},
@@ -45,29 +42,22 @@ static const trace_figure figure = {
                      {.legend = "lock", .when = LOCKED}}},
         {.title = "along the dock axis, in the station's frame: the waiting chaser circles, then "
                   "runs in",
-         .x = "sx",
-         .x_label = "station x from the port (units)",
-         .y = "sy",
-         .y_label = "station y from the port (units)",
+         .x = {"sx", "station x from the port (units)"},
+         .y = {"sy", "station y from the port (units)"},
          .equal_scale = true,
          .curves = {{.legend = "chaser (each sequence)", .series = CHASERS}},
          .markers = {{.legend = "capture (approach start)", .when = "phase >= 2"},
                      {.legend = "lock", .when = LOCKED}}},
         {.title = "seen along the spin axis, in the world: the chaser spirals in with the port",
-         .x = "wx",
-         .x_label = "world x from the station (units)",
-         .y = "wy",
-         .y_label = "world y from the station (units)",
+         .x = {"wx", "world x from the station (units)"},
+         .y = {"wy", "world y from the station (units)"},
          .equal_scale = true,
          .curves = {{.legend = "chaser (each sequence)", .series = CHASERS}},
          .markers = {{.legend = "capture (approach start)", .when = "phase >= 2"},
                      {.legend = "lock", .when = LOCKED}}},
         {.title = "stiffness and damping ramps (settle), spin rates (chaser spin-up, both "
                   "spin down), first sequence",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "stiffness",
-         .y_label = "stiffness (1/s^2), damping (1/s), spin rate (rad/s)",
+         .y = {"stiffness", "stiffness (1/s^2), damping (1/s), spin rate (rad/s)"},
          .curves = {{.legend = "stiffness", .series = "0", .color = 1},
                     {.legend = "damping", .y = "damping", .series = "0", .color = 2},
                     {.legend = "station spin rate", .y = "station_rate", .series = "0", .color = 3},
@@ -75,8 +65,7 @@ static const trace_figure figure = {
          .markers = {{.legend = "approach start", .at = "4"},
                      {.legend = "settle", .at = "18.5"},
                      {.legend = "spin-down", .at = "21.5"},
-                     {.legend = "lock", .when = LOCKED}}},
-    }};
+                     {.legend = "lock", .when = LOCKED}}}}};
 
 /* Sequence i's station (turned a little about x), chaser start and delay. */
 static mote_status begin_sequence(const mote_docking_profile *p, size_t i, mote_docking_state *s) {
@@ -95,86 +84,66 @@ static void write_row(trace_csv *csv, double t, size_t i, int role, const mote_d
     mote_vec3 radial = mote_vec3_sub(offset, mote_vec3_scale(pose->dock_axis, parallel));
     mote_vec3 local = mote_quat_rotate(mote_quat_conjugate(pose->station_orientation), offset);
     mote_vec3 world = mote_vec3_sub(at, s->station_position);
-    const double values[] = {t,
-                             (double)(2 * i + (size_t)role),
-                             (double)pose->phase,
-                             parallel,
-                             mote_vec3_length(radial),
-                             local.x,
-                             local.y,
-                             world.x,
-                             world.y,
-                             pose->stiffness,
-                             pose->damping,
-                             pose->station_spin_rate,
-                             pose->chaser_spin_rate,
-                             pose->locked ? 1.0 : 0.0};
-    for (size_t k = 0; k < sizeof values / sizeof values[0]; ++k) {
-        trace_csv_value(csv, values[k]);
-    }
-    trace_csv_end_row(csv);
+    TRACE_CSV_ROW(csv, t, (double)(2 * i + (size_t)role), (double)pose->phase, parallel,
+                  mote_vec3_length(radial), local.x, local.y, world.x, world.y, pose->stiffness,
+                  pose->damping, pose->station_spin_rate, pose->chaser_spin_rate,
+                  pose->locked ? 1.0 : 0.0);
 }
 
-static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
-                         FILE *log, FILE *err) {
-    double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
-    size_t count = options->count > 0 ? options->count : DEFAULT_SEQUENCES;
-    count = count > MAX_SEQUENCES ? MAX_SEQUENCES : count;
-    float dt = (float)options->dt;
-    size_t steps = (size_t)ceil(seconds / options->dt);
-
-    mote_docking_pool_def def = mote_default_docking_pool_def();
-    def.capacity = count;
-    mote_docking_pool *pool = NULL;
+/* The scene: the sequences' pool. */
+static struct {
+    mote_docking_pool *pool;
+    mote_docking_profile profile;
     mote_id ids[MAX_SEQUENCES];
-    bool ok = mote_docking_pool_create(&def, &pool) == MOTE_OK;
-    for (size_t i = 0; ok && i < count; ++i) {
+} scene;
+
+static bool start(trace_run *run) {
+    run->count = run->count > MAX_SEQUENCES ? MAX_SEQUENCES : run->count;
+    run->elements = 2 * run->count; /* a chaser and its target per sequence */
+    mote_docking_pool_def def = mote_default_docking_pool_def();
+    def.capacity = run->count;
+    scene.profile = def.profile;
+    bool ok = mote_docking_pool_create(&def, &scene.pool) == MOTE_OK;
+    for (size_t i = 0; ok && i < run->count; ++i) {
         mote_docking_state s;
         ok = begin_sequence(&def.profile, i, &s) == MOTE_OK &&
-             mote_docking_pool_add(pool, &s, &ids[i]) == MOTE_OK;
+             mote_docking_pool_add(scene.pool, &s, &scene.ids[i]) == MOTE_OK;
     }
-    trace_csv csv = {0};
-    if (!ok) {
-        fprintf(err, "mote-trace: out of memory\n");
-    } else {
-        ok = trace_csv_open(&csv, csv_path,
-                            "t,series,phase,parallel,radial,sx,sy,wx,wy,"
-                            "stiffness,damping,station_rate,chaser_rate,locked",
-                            err);
-    }
-    size_t rows = 0, locked = 0;
-    for (size_t step = 1; ok && step <= steps; ++step) {
-        if (mote_docking_pool_step(pool, dt) != MOTE_OK) {
-            fprintf(err, "mote-trace: a docking step failed\n");
-            ok = false;
-            break;
+    return trace_check(run, ok, "out of memory");
+}
+
+static bool advance(trace_run *run) {
+    return trace_check(run, mote_docking_pool_step(scene.pool, run->dt) == MOTE_OK,
+                       "a docking step failed");
+}
+
+static bool rows(trace_run *run, trace_csv *csv, double t) {
+    run->tally = 0; /* sequences locked by now */
+    for (size_t i = 0; i < run->count; ++i) {
+        mote_docking_state s;
+        mote_docking_pose pose;
+        if (mote_docking_pool_get(scene.pool, scene.ids[i], &s) != MOTE_OK ||
+            mote_docking_pose_of(&scene.profile, &s, &pose) != MOTE_OK) {
+            return false;
         }
-        double t = (double)step * options->dt;
-        locked = 0;
-        for (size_t i = 0; ok && i < count; ++i) {
-            mote_docking_state s;
-            mote_docking_pose pose;
-            ok = mote_docking_pool_get(pool, ids[i], &s) == MOTE_OK &&
-                 mote_docking_pose_of(&def.profile, &s, &pose) == MOTE_OK;
-            if (ok) {
-                write_row(&csv, t, i, 0, &s, &pose);
-                write_row(&csv, t, i, 1, &s, &pose);
-                rows += 2;
-                locked += s.locked;
-            }
-        }
+        write_row(csv, t, i, 0, &s, &pose);
+        write_row(csv, t, i, 1, &s, &pose);
+        run->tally += s.locked;
     }
-    ok = trace_csv_close(&csv) && ok;
-    if (ok) {
-        written->rows = rows;
-        written->elements = 2 * count;
-        fprintf(log, "mote-trace docking: %zu rows, %zu sequences, %zu locked, %g s -> %s\n", rows,
-                count, locked, seconds, csv_path);
-    }
-    mote_docking_pool_destroy(pool);
-    return ok;
+    return true;
+}
+
+static void finish(void) {
+    mote_docking_pool_destroy(scene.pool);
 }
 
 const trace_scenario trace_scenario_docking = {
-    "docking", "chasers docking with spinning stations: corridor, frames, ramps, lock",
-    run_scenario, &figure};
+    .name = "docking",
+    .summary = "chasers docking with spinning stations: corridor, frames, ramps, lock",
+    .columns = "t,series,phase,parallel,radial,sx,sy,wx,wy,"
+               "stiffness,damping,station_rate,chaser_rate,locked",
+    .log = {.elements = "sequences", .tallied = "locked"},
+    .defaults = {.count = DEFAULT_SEQUENCES, .seconds = DEFAULT_SECONDS},
+    .scene = {start, advance, rows, finish},
+    .first_row_after_step = true,
+    .figure = &figure};

@@ -40,103 +40,70 @@ static mote_flight_desc flyer(uint64_t seed, size_t i, size_t count) {
 static const trace_figure figure = {
     .title = "mote-trace flights: a flock landing on a wire (x = 0, z = 5), Hermite approaches "
              "walked by arc length",
-    .group = "flyer",
     .panels = {
         {.title = "from above (x-y): each flyer turns onto its perch",
-         .x = "x",
-         .x_label = "x (units)",
-         .y = "y",
-         .y_label = "y (units)",
-         .equal_scale = true,
+         .plane = {"x", "y"},
          .curves = {{.legend = "path of each flyer, one colour each"}},
          .markers = {{.legend = "start"}, {.legend = "landed", .when = LANDED}}},
         {.title = "from the side (x-z): descending onto the wire, coming in level",
-         .x = "x",
-         .x_label = "x (units)",
-         .y = "z",
-         .y_label = "z (units)",
-         .equal_scale = true,
+         .plane = {"x", "z"},
          .curves = {{.legend = "path of each flyer"}},
          .markers = {{.legend = "start"}, {.legend = "landed", .when = LANDED}}},
         {.title = "bank along each path: atan(v^2 kappa / g), capped at 45 degrees, + for a left "
                   "turn",
-         .x = "distance",
-         .x_label = "distance along the path (units)",
-         .y = "bank_deg",
-         .y_label = "bank (degrees)",
+         .x = {"distance", "distance along the path (units)"},
+         .y = {"bank_deg", "bank (degrees)"},
          .curves = {{.legend = "each flyer"}}},
         {.title = "speed against time: to cruise (7) within 4 units/s^2, braking at the 3 "
                   "units/s^2 limit to rest on the perch",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "speed",
-         .y_label = "speed (units/s)",
+         .y = {"speed", "speed (units/s)"},
          .curves = {{.legend = "each flyer"},
                     {.legend = "deceleration limit D (T - t)", .y = "brake_limit", .dashed = true}},
-         .markers = {{.legend = "landed", .when = LANDED}}},
-    }};
+         .markers = {{.legend = "landed", .when = LANDED}}}}};
 
-static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
-                         FILE *log, FILE *err) {
-    double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
-    size_t count = options->count > 0 ? options->count : DEFAULT_FLYERS;
-    if (count > MAX_FLYERS) {
-        fprintf(err, "mote-trace flights: at most %d flyers\n", MAX_FLYERS);
+/* Every flight, planned once. */
+static mote_flight_path paths[MAX_FLYERS];
+
+static bool start(trace_run *run) {
+    if (run->count > MAX_FLYERS) {
+        fprintf(run->err, "mote-trace flights: at most %d flyers\n", MAX_FLYERS);
         return false;
     }
-    size_t steps = (size_t)ceil(seconds / options->dt);
-    static mote_flight_path paths[MAX_FLYERS];
-    for (size_t i = 0; i < count; ++i) {
-        mote_flight_desc d = flyer(options->seed, i, count);
+    for (size_t i = 0; i < run->count; ++i) {
+        mote_flight_desc d = flyer(run->options->seed, i, run->count);
         if (mote_flight_plan(&d, &paths[i]) != MOTE_OK) {
-            fprintf(err, "mote-trace flights: planning flyer %zu failed\n", i);
+            fprintf(run->err, "mote-trace flights: planning flyer %zu failed\n", i);
             return false;
         }
     }
-    trace_csv csv;
-    if (!trace_csv_open(&csv, csv_path, "t,flyer,x,y,z,speed,distance,bank_deg,landed,brake_limit",
-                        err)) {
-        return false;
-    }
-    size_t rows = 0, landed = 0;
-    bool ok = true;
-    for (size_t step = 0; ok && step <= steps; ++step) {
-        double t = (double)step * options->dt;
-        for (size_t i = 0; i < count; ++i) {
-            mote_flight_pose pose;
-            if (mote_flight_sample(&paths[i], (float)t, &pose) != MOTE_OK) {
-                fprintf(err, "mote-trace flights: sampling flyer %zu failed\n", i);
-                ok = false;
-                break;
-            }
-            const mote_flight_path *p = &paths[i];
-            double left = fmax((double)p->duration - t, 0.0);
-            double limit = fmin((double)p->peak_speed, p->desc.max_deceleration * left);
-            landed += step == steps && pose.landed;
-            trace_csv_value(&csv, t);
-            trace_csv_value(&csv, (double)i);
-            trace_csv_value(&csv, pose.position.x);
-            trace_csv_value(&csv, pose.position.y);
-            trace_csv_value(&csv, pose.position.z);
-            trace_csv_value(&csv, pose.speed);
-            trace_csv_value(&csv, pose.distance);
-            trace_csv_value(&csv, pose.bank * (180.0 / 3.14159265358979));
-            trace_csv_value(&csv, pose.landed ? 1.0 : 0.0);
-            trace_csv_value(&csv, limit);
-            trace_csv_end_row(&csv);
-            ++rows;
+    return true;
+}
+
+/* Each flight sampled at t: the reference is analytic in time, nothing steps. */
+static bool rows(trace_run *run, trace_csv *csv, double t) {
+    run->tally = 0; /* flyers landed by now */
+    for (size_t i = 0; i < run->count; ++i) {
+        mote_flight_pose pose;
+        if (mote_flight_sample(&paths[i], (float)t, &pose) != MOTE_OK) {
+            fprintf(run->err, "mote-trace flights: sampling flyer %zu failed\n", i);
+            return false;
         }
+        const mote_flight_path *p = &paths[i];
+        double left = fmax((double)p->duration - t, 0.0);
+        double limit = fmin((double)p->peak_speed, p->desc.max_deceleration * left);
+        run->tally += pose.landed;
+        TRACE_CSV_ROW(csv, t, (double)i, pose.position.x, pose.position.y, pose.position.z,
+                      pose.speed, pose.distance, pose.bank * (180.0 / 3.14159265358979),
+                      pose.landed ? 1.0 : 0.0, limit);
     }
-    ok = trace_csv_close(&csv) && ok;
-    if (ok) {
-        written->rows = rows;
-        written->elements = count;
-        fprintf(log, "mote-trace flights: %zu rows, %zu flyers, %zu landed, %g s -> %s\n", rows,
-                count, landed, seconds, csv_path);
-    }
-    return ok;
+    return true;
 }
 
 const trace_scenario trace_scenario_flight = {
-    "flights", "a flock landing on a wire: Hermite approaches, braking, banking", run_scenario,
-    &figure};
+    .name = "flights",
+    .summary = "a flock landing on a wire: Hermite approaches, braking, banking",
+    .columns = "t,flyer,x,y,z,speed,distance,bank_deg,landed,brake_limit",
+    .log = {.elements = "flyers", .tallied = "landed"},
+    .defaults = {.count = DEFAULT_FLYERS, .seconds = DEFAULT_SECONDS},
+    .scene = {.start = start, .rows = rows},
+    .figure = &figure};

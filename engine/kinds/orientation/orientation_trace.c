@@ -22,33 +22,22 @@
 static const trace_figure figure = {
     .title = "mote-trace orientation: control (critical, under-damped, capped) and a quaternion "
              "spring",
-    .group = "ship",
-    .panels = {
-        {.title = "angle to the target against time (the target jumps at 2 s)",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "error",
-         .y_label = "error angle (rad)",
-         .curves = {{.legend = "critically damped", .series = "0"},
-                    {.legend = "under-damped (ratio 0.3)", .series = "1"},
-                    {.legend = "capped at 1.5 rad/s", .series = "2"},
-                    {.legend = "quaternion spring", .series = "3"}},
-         .markers = {{.legend = "target jumps", .at = "2"}}},
-        {.title = "angular speed against time",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "speed",
-         .y_label = "angular speed (rad/s)",
-         .curves = {{.legend = "ship %s"}}},
-        {.title = "the forward direction on the sphere of forward directions",
-         .x = "lon",
-         .x_label = "longitude of forward (degrees)",
-         .y = "lat",
-         .y_label = "latitude of forward (degrees)",
-         .equal_scale = true,
-         .curves = {{.legend = "ship %s"}},
-         .markers = {{.legend = "start"}}},
-    }};
+    .panels = {{.title = "angle to the target against time (the target jumps at 2 s)",
+                .y = {"error", "error angle (rad)"},
+                .curves = {{.legend = "critically damped", .series = "0"},
+                           {.legend = "under-damped (ratio 0.3)", .series = "1"},
+                           {.legend = "capped at 1.5 rad/s", .series = "2"},
+                           {.legend = "quaternion spring", .series = "3"}},
+                .markers = {{.legend = "target jumps", .at = "2"}}},
+               {.title = "angular speed against time",
+                .y = {"speed", "angular speed (rad/s)"},
+                .curves = {{.legend = "ship %s"}}},
+               {.title = "the forward direction on the sphere of forward directions",
+                .x = {"lon", "longitude of forward (degrees)"},
+                .y = {"lat", "latitude of forward (degrees)"},
+                .equal_scale = true,
+                .curves = {{.legend = "ship %s"}},
+                .markers = {{.legend = "start"}}}}};
 
 static mote_quat target_at(double t) {
     const mote_vec3 y = {0.0f, 1.0f, 0.0f};
@@ -76,24 +65,19 @@ static void write_row(trace_csv *csv, double t, size_t ship, const mote_orientat
                          v->angular_velocity[2][i]};
     double dot = fabs((double)mote_quat_dot(q, target));
     const mote_vec3 f = mote_quat_rotate(q, (mote_vec3){0.0f, 0.0f, 1.0f});
-    trace_csv_value(csv, t);
-    trace_csv_value(csv, (double)ship);
-    trace_csv_value(csv, 2.0 * acos(dot < 1.0 ? dot : 1.0));
-    trace_csv_value(csv, mote_vec3_length(w));
-    trace_csv_value(csv, atan2((double)f.x, (double)f.z) * DEGREES);
-    trace_csv_value(csv, asin(fmax(-1.0, fmin(1.0, (double)f.y))) * DEGREES);
-    trace_csv_end_row(csv);
+    TRACE_CSV_ROW(csv, t, (double)ship, 2.0 * acos(dot < 1.0 ? dot : 1.0), mote_vec3_length(w),
+                  atan2((double)f.x, (double)f.z) * DEGREES,
+                  asin(fmax(-1.0, fmin(1.0, (double)f.y))) * DEGREES);
 }
 
-static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
-                         FILE *log, FILE *err) {
-    const double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
-    const size_t steps = (size_t)ceil(seconds / options->dt);
+/* The scene: ships 0-2 in the control pool, ship 3 in the spring pool. */
+static struct { mote_orientation_pool *control, *spring; } scene;
+
+static bool start(trace_run *run) {
     mote_orientation_pool_def def = mote_default_orientation_pool_def();
-    mote_orientation_pool *control = NULL, *spring = NULL;
-    bool ok = mote_orientation_pool_create(&def, &control) == MOTE_OK;
+    bool ok = mote_orientation_pool_create(&def, &scene.control) == MOTE_OK;
     def.kind = MOTE_ORIENTATION_SPRING;
-    ok = ok && mote_orientation_pool_create(&def, &spring) == MOTE_OK;
+    ok = ok && mote_orientation_pool_create(&def, &scene.spring) == MOTE_OK;
     const float ratios[3] = {1.0f, 0.3f, 1.0f}, caps[3] = {0.0f, 0.0f, 1.5f};
     for (size_t i = 0; ok && i < 3; ++i) {
         mote_orientation_desc d = mote_default_orientation_desc();
@@ -102,51 +86,47 @@ static bool run_scenario(const trace_options *options, const char *csv_path, tra
         d.stiffness = g.stiffness;
         d.damping = g.damping;
         d.max_speed = caps[i];
-        ok = mote_orientation_pool_add(control, &d, NULL) == MOTE_OK;
+        ok = mote_orientation_pool_add(scene.control, &d, NULL) == MOTE_OK;
     }
     mote_orientation_desc s = mote_default_orientation_desc();
     s.halflife = HALFLIFE;
-    ok = ok && mote_orientation_pool_add(spring, &s, NULL) == MOTE_OK;
-    trace_csv csv = {0};
-    if (!ok) {
-        fprintf(err, "mote-trace: out of memory\n");
-    } else {
-        ok = trace_csv_open(&csv, csv_path, "t,ship,error,speed,lon,lat", err);
+    ok = ok && mote_orientation_pool_add(scene.spring, &s, NULL) == MOTE_OK;
+    return trace_check(run, ok, "out of memory") &&
+           set_targets(scene.control, scene.spring, target_at(0.0));
+}
+
+/* Every ship turned toward the target of the time it steps to. */
+static bool advance(trace_run *run) {
+    return set_targets(scene.control, scene.spring,
+                       target_at((double)run->step * run->options->dt)) &&
+           trace_check(run,
+                       mote_orientation_pool_step(scene.control, run->dt) == MOTE_OK &&
+                           mote_orientation_pool_step(scene.spring, run->dt) == MOTE_OK,
+                       "an orientation step failed");
+}
+
+static bool rows(trace_run *run, trace_csv *csv, double t) {
+    (void)run;
+    const mote_quat target = target_at(t);
+    const mote_orientation_view c = mote_orientation_pool_view(scene.control);
+    const mote_orientation_view p = mote_orientation_pool_view(scene.spring);
+    for (size_t i = 0; i < 3; ++i) {
+        write_row(csv, t, i, &c, i, target);
     }
-    size_t rows = 0;
-    for (size_t step = 0; ok && step <= steps; ++step) {
-        const double t = (double)step * options->dt;
-        const mote_quat target = target_at(t);
-        if (!set_targets(control, spring, target)) {
-            ok = false;
-            break;
-        }
-        if (step > 0 && (mote_orientation_pool_step(control, (float)options->dt) != MOTE_OK ||
-                         mote_orientation_pool_step(spring, (float)options->dt) != MOTE_OK)) {
-            fprintf(err, "mote-trace: an orientation step failed\n");
-            ok = false;
-            break;
-        }
-        const mote_orientation_view c = mote_orientation_pool_view(control);
-        const mote_orientation_view p = mote_orientation_pool_view(spring);
-        for (size_t i = 0; i < 3; ++i) {
-            write_row(&csv, t, i, &c, i, target);
-        }
-        write_row(&csv, t, 3, &p, 0, target);
-        rows += SHIPS;
-    }
-    ok = trace_csv_close(&csv) && ok;
-    if (ok) {
-        written->rows = rows;
-        written->elements = SHIPS;
-        fprintf(log, "mote-trace orientation: %zu rows, %d ships, %g s -> %s\n", rows, SHIPS,
-                seconds, csv_path);
-    }
-    mote_orientation_pool_destroy(control);
-    mote_orientation_pool_destroy(spring);
-    return ok;
+    write_row(csv, t, 3, &p, 0, target);
+    return true;
+}
+
+static void finish(void) {
+    mote_orientation_pool_destroy(scene.control);
+    mote_orientation_pool_destroy(scene.spring);
 }
 
 const trace_scenario trace_scenario_orientation = {
-    "orientation", "ships turning to a target: control (critical, under-damped, capped), spring",
-    run_scenario, &figure};
+    .name = "orientation",
+    .summary = "ships turning to a target: control (critical, under-damped, capped), spring",
+    .columns = "t,ship,error,speed,lon,lat",
+    .log = {.elements = "ships"},
+    .defaults = {.count = SHIPS, .count_fixed = true, .seconds = DEFAULT_SECONDS},
+    .scene = {start, advance, rows, finish},
+    .figure = &figure};

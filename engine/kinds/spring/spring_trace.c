@@ -36,12 +36,6 @@ static mote_spring_desc start_desc(mote_spring_kind kind) {
     return desc;
 }
 
-static void release_pools(mote_spring_pool **pools) {
-    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
-        mote_spring_pool_destroy(pools[k]);
-    }
-}
-
 static void record(mote_spring_kind kind, const mote_spring_view *view, double t, trace_csv *csv) {
     float v = view->v != NULL ? view->v[0] : 0.0f;
     float goal = view->goal != NULL ? view->goal[0] : 0.0f;
@@ -62,86 +56,74 @@ static void record(mote_spring_kind kind, const mote_spring_view *view, double t
 
 static const trace_figure figure = {
     .title = "mote-trace springs: every spring kind chasing a goal that jumps twice",
-    .group = "kind",
-    .panels = {
-        {.title = "linear kinds: x against time",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "x",
-         .y_label = "x (units)",
-         .curves = {{.legend = "%s", .series = LINEAR_KINDS},
-                    {.legend = "goal", .y = "goal", .series = "critical", .dashed = true}},
-         .markers = {GOAL_JUMPS}},
-        {.title = "angle kinds: x wrapped to (-pi, pi] against time; they reach -2.5 the short "
-                  "way, through +-pi",
-         .x = "t",
-         .x_label = "t (s)",
-         .y = "wrap(x)",
-         .y_label = "x (rad, wrapped to (-pi, pi])",
-         .curves = {{.legend = "%s", .series = ANGLE_KINDS},
-                    {.legend = "goal", .y = "goal", .series = "angle", .dashed = true}},
-         .markers = {GOAL_JUMPS}},
-    }};
+    .panels = {{.title = "linear kinds: x against time",
+                .y = {"x", "x (units)"},
+                .curves = {{.legend = "%s", .series = LINEAR_KINDS},
+                           {.legend = "goal", .y = "goal", .series = "critical", .dashed = true}},
+                .markers = {GOAL_JUMPS}},
+               {.title =
+                    "angle kinds: x wrapped to (-pi, pi] against time; they reach -2.5 the short "
+                    "way, through +-pi",
+                .y = {"wrap(x)", "x (rad, wrapped to (-pi, pi])"},
+                .curves = {{.legend = "%s", .series = ANGLE_KINDS},
+                           {.legend = "goal", .y = "goal", .series = "angle", .dashed = true}},
+                .markers = {GOAL_JUMPS}}}};
 
-static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
-                         FILE *log, FILE *err) {
-    double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
-    float dt = (float)options->dt;
-    size_t steps = (size_t)ceil(seconds / options->dt);
+/* The scene: one spring of each kind, each in a pool of its own. */
+static mote_spring_pool *pools[MOTE_SPRING_KIND_COUNT];
 
-    mote_spring_pool *pools[MOTE_SPRING_KIND_COUNT] = {0};
-    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+static bool start(trace_run *run) {
+    bool ok = true;
+    for (int k = 0; ok && k < MOTE_SPRING_KIND_COUNT; ++k) {
         mote_spring_pool_def def = mote_default_spring_pool_def();
         def.kind = (mote_spring_kind)k;
         def.capacity = 1;
         mote_spring_desc desc = start_desc(def.kind);
-        if (mote_spring_pool_create(&def, &pools[k]) != MOTE_OK ||
-            mote_spring_pool_add(pools[k], &desc, NULL) != MOTE_OK) {
-            fprintf(err, "mote-trace: out of memory\n");
-            release_pools(pools);
-            return false;
-        }
+        ok = mote_spring_pool_create(&def, &pools[k]) == MOTE_OK &&
+             mote_spring_pool_add(pools[k], &desc, NULL) == MOTE_OK;
     }
+    return trace_check(run, ok, "out of memory");
+}
 
-    trace_csv csv;
-    if (!trace_csv_open(&csv, csv_path, "t,kind,x,v,goal", err)) {
-        release_pools(pools);
-        return false;
+static bool advance(trace_run *run) {
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        mote_spring_pool_step(pools[k], run->dt);
     }
-    size_t rows = 0;
-    for (size_t step = 0; step <= steps; ++step) {
-        double t = (double)step * options->dt;
-        for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
-            mote_spring_view view = mote_spring_pool_view(pools[k]);
-            const float goal = goal_at((mote_spring_kind)k, t);
-            if (k == MOTE_SPRING_INERTIALIZE) {
-                /* inertialize switches its incoming pose through a transition: the output
-                 * stays continuous and decays onto the new goal */
-                if (view.goal[0] != goal) {
-                    mote_spring_pool_transition(pools[k], mote_spring_pool_id_at(pools[k], 0), goal,
-                                                0.0f);
-                }
-            } else if (view.goal != NULL) {
-                view.goal[0] = goal;
-            }
-            record((mote_spring_kind)k, &view, t, &csv);
-            ++rows;
-            if (step < steps) {
-                mote_spring_pool_step(pools[k], dt);
-            }
-        }
-    }
-    const bool ok = trace_csv_close(&csv);
-    release_pools(pools);
-    if (!ok) {
-        return false;
-    }
-    written->rows = rows;
-    written->elements = MOTE_SPRING_KIND_COUNT;
-    fprintf(log, "mote-trace springs: %d springs, %zu steps of %g s: wrote %s (%zu rows)\n",
-            MOTE_SPRING_KIND_COUNT, steps, options->dt, csv_path, rows);
     return true;
 }
 
+/* Sets each spring's goal for time t, and writes where it is. */
+static bool rows(trace_run *run, trace_csv *csv, double t) {
+    (void)run;
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        mote_spring_view view = mote_spring_pool_view(pools[k]);
+        const float goal = goal_at((mote_spring_kind)k, t);
+        if (k == MOTE_SPRING_INERTIALIZE) {
+            /* inertialize switches its incoming pose through a transition: the output
+             * stays continuous and decays onto the new goal */
+            if (view.goal[0] != goal) {
+                mote_spring_pool_transition(pools[k], mote_spring_pool_id_at(pools[k], 0), goal,
+                                            0.0f);
+            }
+        } else if (view.goal != NULL) {
+            view.goal[0] = goal;
+        }
+        record((mote_spring_kind)k, &view, t, csv);
+    }
+    return true;
+}
+
+static void finish(void) {
+    for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
+        mote_spring_pool_destroy(pools[k]);
+    }
+}
+
 const trace_scenario trace_scenario_spring = {
-    "springs", "one spring of every kind chasing a goal that jumps twice", run_scenario, &figure};
+    .name = "springs",
+    .summary = "one spring of every kind chasing a goal that jumps twice",
+    .columns = "t,kind,x,v,goal",
+    .log = {.elements = "springs", .steps = true},
+    .defaults = {.count = MOTE_SPRING_KIND_COUNT, .count_fixed = true, .seconds = DEFAULT_SECONDS},
+    .scene = {start, advance, rows, finish},
+    .figure = &figure};

@@ -18,32 +18,24 @@
 
 static const trace_figure figure = {
     .title = "mote-trace stages: separation of detached first stages (the seed's offsets)",
-    .group = "stage",
     .panels = {
         {.title = "the along, side and earthward offsets against time (kick 0.4 s, then lag)",
-         .x = "t",
-         .x_label = "t since detachment (s)",
-         .y = "along",
-         .y_label = "offset (units)",
+         .x = {"t", "t since detachment (s)"},
+         .y = {"along", "offset (units)"},
          .curves = {{.legend = "along", .series = "0"},
                     {.legend = "side", .y = "side", .series = "0"},
                     {.legend = "earthward", .y = "earthward", .series = "0"}}},
         {.title = "tilt from the captured orientation: slerp to 10-30 degrees for 2 s, then spin",
-         .x = "t",
-         .x_label = "t since detachment (s)",
-         .y = "tilt",
-         .y_label = "angle (rad)",
+         .x = {"t", "t since detachment (s)"},
+         .y = {"tilt", "angle (rad)"},
          .curves = {{.legend = "stage %s"}},
          .markers = {{.legend = "tilt reached", .at = "2"}}},
         {.title = "the separation seen from the side: position relative to the detach point",
-         .x = "rz",
-         .x_label = "z (units)",
-         .y = "ry",
-         .y_label = "y (units)",
+         .x = {"rz", "z (units)"},
+         .y = {"ry", "y (units)"},
          .equal_scale = true,
          .curves = {{.legend = "stage %s"}},
-         .markers = {{.legend = "detachment"}}},
-    }};
+         .markers = {{.legend = "detachment"}}}}};
 
 static double angle_between(mote_quat a, mote_quat b) {
     const double dot =
@@ -51,72 +43,63 @@ static double angle_between(mote_quat a, mote_quat b) {
     return 2.0 * acos(dot < 1.0 ? dot : 1.0);
 }
 
-static bool run_scenario(const trace_options *options, const char *csv_path, trace_written *written,
-                         FILE *log, FILE *err) {
-    const double seconds = options->seconds > 0.0 ? options->seconds : DEFAULT_SECONDS;
-    const size_t count = options->count > 0 ? options->count : DEFAULT_STAGES;
-    const size_t steps = (size_t)ceil(seconds / options->dt);
+/* The scene: the stages' pool, and each stage as drawn (for its offsets and tilt). */
+static struct {
+    mote_stage_pool *pool;
+    mote_stage_desc *descs; /* [count] */
+} scene;
+
+static bool start(trace_run *run) {
     mote_stage_pool_def def = mote_default_stage_pool_def();
-    def.capacity = count;
-    mote_stage_pool *pool = NULL;
-    mote_stage_desc *descs = malloc(count * sizeof *descs);
-    bool ok = descs != NULL && mote_stage_pool_create(&def, &pool) == MOTE_OK;
+    def.capacity = run->count;
+    scene.descs = malloc(run->count * sizeof *scene.descs);
+    bool ok = scene.descs != NULL && mote_stage_pool_create(&def, &scene.pool) == MOTE_OK;
     const mote_vec3 flight = {0.0f, 0.8f, -0.6f}, radial = {0.0f, 1.0f, 0.0f};
-    for (size_t s = 0; ok && s < count; ++s) {
+    for (size_t s = 0; ok && s < run->count; ++s) {
         mote_stage_desc d = mote_default_stage_desc();
         ok = mote_stage_set_frame(&d, flight, radial, (mote_vec3){1.0f, 0.0f, 0.0f}) == MOTE_OK &&
-             mote_stage_draw(&d, options->seed, s) == MOTE_OK &&
-             mote_stage_pool_add(pool, &d, NULL) == MOTE_OK;
+             mote_stage_draw(&d, run->options->seed, s) == MOTE_OK &&
+             mote_stage_pool_add(scene.pool, &d, NULL) == MOTE_OK;
         if (ok) {
-            descs[s] = d;
+            scene.descs[s] = d;
         }
     }
-    trace_csv csv = {0};
-    if (!ok) {
-        fprintf(err, "mote-trace: out of memory\n");
-    } else {
-        ok = trace_csv_open(&csv, csv_path, "t,stage,along,side,earthward,tilt,rx,ry,rz", err);
-    }
-    size_t rows = 0;
-    for (size_t step = 0; ok && step <= steps; ++step) {
-        if (step > 0 && mote_stage_pool_step(pool, (float)options->dt) != MOTE_OK) {
-            fprintf(err, "mote-trace: a stage step failed\n");
-            ok = false;
-            break;
+    return trace_check(run, ok, "out of memory");
+}
+
+static bool advance(trace_run *run) {
+    return trace_check(run, mote_stage_pool_step(scene.pool, run->dt) == MOTE_OK,
+                       "a stage step failed");
+}
+
+/* Each stage at its own clock, the t of its rows. */
+static bool rows(trace_run *run, trace_csv *csv, double t) {
+    (void)t;
+    const mote_stage_view v = mote_stage_pool_view(scene.pool);
+    for (size_t s = 0; s < run->count; ++s) {
+        mote_stage_pose pose;
+        if (mote_stage_evaluate(&scene.descs[s], v.time[s], &pose) != MOTE_OK) {
+            return false;
         }
-        const mote_stage_view v = mote_stage_pool_view(pool);
-        for (size_t s = 0; s < count; ++s) {
-            mote_stage_pose pose;
-            if (mote_stage_evaluate(&descs[s], v.time[s], &pose) != MOTE_OK) {
-                ok = false;
-                break;
-            }
-            const mote_quat q = {v.orientation[0][s], v.orientation[1][s], v.orientation[2][s],
-                                 v.orientation[3][s]};
-            trace_csv_value(&csv, v.time[s]);
-            trace_csv_value(&csv, (double)s);
-            for (int k = 0; k < 3; ++k) {
-                trace_csv_value(&csv, pose.offset[k]);
-            }
-            trace_csv_value(&csv, angle_between(q, descs[s].world.orientation));
-            for (int k = 0; k < 3; ++k) {
-                trace_csv_value(&csv, v.position[k][s]);
-            }
-            trace_csv_end_row(&csv);
-            ++rows;
-        }
+        const mote_quat q = {v.orientation[0][s], v.orientation[1][s], v.orientation[2][s],
+                             v.orientation[3][s]};
+        TRACE_CSV_ROW(csv, v.time[s], (double)s, pose.offset[0], pose.offset[1], pose.offset[2],
+                      angle_between(q, scene.descs[s].world.orientation), v.position[0][s],
+                      v.position[1][s], v.position[2][s]);
     }
-    ok = trace_csv_close(&csv) && ok;
-    if (ok) {
-        written->rows = rows;
-        written->elements = count;
-        fprintf(log, "mote-trace stages: %zu rows, %zu stages, %g s -> %s\n", rows, count, seconds,
-                csv_path);
-    }
-    free(descs);
-    mote_stage_pool_destroy(pool);
-    return ok;
+    return true;
+}
+
+static void finish(void) {
+    free(scene.descs);
+    mote_stage_pool_destroy(scene.pool);
 }
 
 const trace_scenario trace_scenario_stage = {
-    "stages", "detached first stages: separation offsets, tilt then spin", run_scenario, &figure};
+    .name = "stages",
+    .summary = "detached first stages: separation offsets, tilt then spin",
+    .columns = "t,stage,along,side,earthward,tilt,rx,ry,rz",
+    .log = {.elements = "stages"},
+    .defaults = {.count = DEFAULT_STAGES, .seconds = DEFAULT_SECONDS},
+    .scene = {start, advance, rows, finish},
+    .figure = &figure};
