@@ -191,7 +191,9 @@ static void measure(const engine *e, const compare_result *result, size_t w,
             const float *wide = s->field[f], *ref = e->reference.field[f];
             bool angle = (kind->angle_fields & MOTE_FIELD_BIT(f)) != 0;
             for (size_t i = 0; i < e->count; ++i) {
-                float scale = kind->scale != NULL ? kind->scale(kind, &sample, f, i) : 0.0f;
+                float scale = kind->scale != NULL ? kind->scale(kind, &sample, f, i)
+                              : (kind->unit_scale_fields >> f & 1u) ? 1.0f
+                                                                    : 0.0f;
                 kind->style->measure(wide[i], ref[i], scale, angle, i, &error);
             }
             if (w > 0 && memcmp(wide, e->first.field[f], e->count * sizeof(float)) != 0) {

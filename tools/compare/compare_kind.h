@@ -22,6 +22,9 @@
 #include "pool.h"
 #include "probe.h"
 
+/* The fields first .. last (inclusive) as a mask. */
+#define COMPARE_FIELD_RANGE(first, last) MOTE_FIELD_BITS(first, (last) - (first) + 1)
+
 /* Most rows one kind prints, and the bytes of scratch a run gives the kind's step hook. */
 #define COMPARE_MAX_ROWS      MOTE_MAX_FIELDS
 #define COMPARE_SCRATCH_BYTES 256
@@ -75,6 +78,7 @@ struct compare_kind {
     int model; /* the probe variant's model: a spring model, or PROBE_DEFAULT_DEF */
     mote_field_mask angle_fields;      /* fields that differ by their distance on the circle */
     mote_field_mask trajectory_fields; /* the fields compare_sample.trajectory follows */
+    mote_field_mask unit_scale_fields; /* with no scale hook: fields judged at magnitude 1 */
     /* The rows, in order; row_count 0: one row per stored field whose role is
      * MOTE_ROLE_STATE, named as the field list names it. */
     size_t row_count;
@@ -87,18 +91,18 @@ struct compare_kind {
     /* Optional: changes the inputs (the arrays, the pool's settings) before each step; false
      * when the pool refused them (the checkpoint then fails). */
     bool (*before_step)(const compare_kind *kind, const compare_step *step);
-    /* Optional (0 when NULL): the magnitude element i of field is judged at; the style says
-     * what 0 means (compare_style.h). */
+    /* Optional: the magnitude element i of field is judged at; the style says what 0 means
+     * (compare_style.h). NULL: 1 for the fields of unit_scale_fields, 0 for the others. */
     float (*scale)(const compare_kind *kind, const compare_sample *sample, int field, size_t i);
     /* The bound of field after steps steps (1, or --steps S > 1). */
     compare_bound (*bound)(const compare_kind *kind, int field, long steps);
 };
 
 /* The members of a compare_kind initialiser a single-kind family names the same way: its rows
- * array, its kind's probe at the default def, and its static scale and bound. */
+ * array, its kind's probe at the default def, and its static bound. */
 #define COMPARE_STANDARD_MEMBERS(kind)                                                             \
     .row_count = sizeof rows / sizeof rows[0], .rows = rows, .probe = &mote_probe_##kind,          \
-    .model = PROBE_DEFAULT_DEF, .scale = scale, .bound = bound
+    .model = PROBE_DEFAULT_DEF, .bound = bound
 
 /* What one word of the registry (COMPARE_FAMILIES in compare_kinds.c) stands for: one
  * compare kind, or several (the spring kinds), and what --help says of them. */

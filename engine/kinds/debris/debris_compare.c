@@ -16,15 +16,12 @@
 
 #define DT COMPARE_DT
 
-/* The fields first..last as a mask. */
-#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
-
 static const compare_row rows[] = {
     {"time", 1u << DEBRIS_TIME},
     {"phase", 1u << DEBRIS_PHASE},
-    {"position", FIELD_RANGE(DEBRIS_PX, DEBRIS_PZ)},
-    {"orientation", FIELD_RANGE(DEBRIS_QX, DEBRIS_QW)},
-    {"velocity", FIELD_RANGE(DEBRIS_VX, DEBRIS_VZ)},
+    {"position", COMPARE_FIELD_RANGE(DEBRIS_PX, DEBRIS_PZ)},
+    {"orientation", COMPARE_FIELD_RANGE(DEBRIS_QX, DEBRIS_QW)},
+    {"velocity", COMPARE_FIELD_RANGE(DEBRIS_VX, DEBRIS_VZ)},
 };
 
 static bool is_orientation(int field) {
@@ -60,14 +57,6 @@ static bool before_step(const compare_kind *self, const compare_step *step) {
            mote_debris_pool_set_settings(pool, &settings) == MOTE_OK;
 }
 
-/* The orientation in ULPs of 1; every other field in exact ULPs. */
-static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
-    (void)self;
-    (void)sample;
-    (void)i;
-    return is_orientation(field) ? 1.0f : 0.0f;
-}
-
 /* The orientation bound after steps steps (absolute, per component): grows linearly past
  * DEBRIS_BOUND_STEPS. Every other field must be identical. */
 static compare_bound bound(const compare_kind *self, int field, long steps) {
@@ -90,6 +79,8 @@ static const compare_kind debris = {
     .json_member = "debris",
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(debris),
+    .unit_scale_fields = COMPARE_FIELD_RANGE(
+        DEBRIS_QX, DEBRIS_QW), /* in ULPs of 1; every other field in exact ULPs */
     .before_step = before_step,
 };
 

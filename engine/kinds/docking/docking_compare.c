@@ -13,30 +13,19 @@
 #include "docking_fields.h"
 #include "tool_rng.h"
 
-/* The fields first..last as a mask. */
-#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
-
 static const compare_row rows[] = {
     {"time", 1u << DOCKING_TIME},
-    {"angles", FIELD_RANGE(DOCKING_STATION_ANGLE, DOCKING_CHASER_ANGLE)},
-    {"flags", FIELD_RANGE(DOCKING_CAPTURED, DOCKING_LOCKED)},
-    {"capture", FIELD_RANGE(DOCKING_START_PARALLEL, DOCKING_RZ)},
-    {"position", FIELD_RANGE(DOCKING_PX, DOCKING_PZ)},
-    {"spring", FIELD_RANGE(DOCKING_SX, DOCKING_SZ)},
-    {"velocity", FIELD_RANGE(DOCKING_VX, DOCKING_VZ)},
-    {"orientation", FIELD_RANGE(DOCKING_QX, DOCKING_QW)},
+    {"angles", COMPARE_FIELD_RANGE(DOCKING_STATION_ANGLE, DOCKING_CHASER_ANGLE)},
+    {"flags", COMPARE_FIELD_RANGE(DOCKING_CAPTURED, DOCKING_LOCKED)},
+    {"capture", COMPARE_FIELD_RANGE(DOCKING_START_PARALLEL, DOCKING_RZ)},
+    {"position", COMPARE_FIELD_RANGE(DOCKING_PX, DOCKING_PZ)},
+    {"spring", COMPARE_FIELD_RANGE(DOCKING_SX, DOCKING_SZ)},
+    {"velocity", COMPARE_FIELD_RANGE(DOCKING_VX, DOCKING_VZ)},
+    {"orientation", COMPARE_FIELD_RANGE(DOCKING_QX, DOCKING_QW)},
 };
 
 static bool in(int field, int first, int last) {
     return field >= first && field <= last;
-}
-
-/* The orientation in ULPs of 1; every other field in exact ULPs. */
-static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
-    (void)self;
-    (void)sample;
-    (void)i;
-    return in(field, DOCKING_QX, DOCKING_QW) ? 1.0f : 0.0f;
 }
 
 /* The chaser's bounds (absolute, per component) after steps steps, growing linearly past
@@ -71,6 +60,8 @@ static const compare_kind docking = {
     .json_member = "docking",
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(docking),
+    .unit_scale_fields = COMPARE_FIELD_RANGE(
+        DOCKING_QX, DOCKING_QW), /* in ULPs of 1; every other field in exact ULPs */
 };
 
 static void print_note(FILE *out) {

@@ -11,28 +11,17 @@
 #include "flight_bounds.h"
 #include "flight_fields.h"
 
-/* The fields first..last as a mask. */
-#define FIELD_RANGE(first, last) ((((mote_field_mask)1 << ((last) - (first) + 1)) - 1u) << (first))
-
 static const compare_row rows[] = {
     {"time", MOTE_FIELD_BIT(FLIGHT_TIME)},
     {"landed", MOTE_FIELD_BIT(FLIGHT_LANDED)},
-    {"position", FIELD_RANGE(FLIGHT_PX, FLIGHT_PZ)},
-    {"velocity", FIELD_RANGE(FLIGHT_VX, FLIGHT_VZ)},
+    {"position", COMPARE_FIELD_RANGE(FLIGHT_PX, FLIGHT_PZ)},
+    {"velocity", COMPARE_FIELD_RANGE(FLIGHT_VX, FLIGHT_VZ)},
     {"bank", MOTE_FIELD_BIT(FLIGHT_BANK)},
-    {"orientation", FIELD_RANGE(FLIGHT_QX, FLIGHT_QW)},
+    {"orientation", COMPARE_FIELD_RANGE(FLIGHT_QX, FLIGHT_QW)},
 };
 
 static bool is_bounded(int field) {
     return field == FLIGHT_BANK || (field >= FLIGHT_QX && field <= FLIGHT_QW);
-}
-
-/* Bank and orientation in ULPs of 1; every other field in exact ULPs. */
-static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
-    (void)self;
-    (void)sample;
-    (void)i;
-    return is_bounded(field) ? 1.0f : 0.0f;
 }
 
 /* Bank and orientation within their absolute bounds after any number of steps; every other
@@ -56,6 +45,10 @@ static const compare_kind flight = {
     .noun = "flyers",
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(flight),
+    .unit_scale_fields =
+        MOTE_FIELD_BIT(FLIGHT_BANK) |
+        COMPARE_FIELD_RANGE(FLIGHT_QX,
+                            FLIGHT_QW), /* in ULPs of 1; every other field in exact ULPs */
 };
 
 static void print_note(FILE *out) {

@@ -17,22 +17,19 @@
 #include "mote/launch_pool.h"
 #include "tool_rng.h"
 
-/* The fields first..last as a mask. */
-#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
-
 static const compare_row rows[] = {
     {"phase", 1u << LAUNCH_PHASE},
     {"distance", 1u << LAUNCH_DISTANCE},
     {"speed", 1u << LAUNCH_SPEED},
     {"altitude", 1u << LAUNCH_ALTITUDE},
     {"ground_arc", 1u << LAUNCH_GROUND_ARC},
-    {"radial", FIELD_RANGE(LAUNCH_RX, LAUNCH_RZ)},
-    {"flight_direction", FIELD_RANGE(LAUNCH_FX, LAUNCH_FZ)},
-    {"base_orientation", FIELD_RANGE(LAUNCH_BX, LAUNCH_BW)},
+    {"radial", COMPARE_FIELD_RANGE(LAUNCH_RX, LAUNCH_RZ)},
+    {"flight_direction", COMPARE_FIELD_RANGE(LAUNCH_FX, LAUNCH_FZ)},
+    {"base_orientation", COMPARE_FIELD_RANGE(LAUNCH_BX, LAUNCH_BW)},
     {"roll", 1u << LAUNCH_ROLL},
-    {"orientation", FIELD_RANGE(LAUNCH_QX, LAUNCH_QW)},
-    {"position", FIELD_RANGE(LAUNCH_PX, LAUNCH_PZ)},
-    {"velocity", FIELD_RANGE(LAUNCH_VX, LAUNCH_VZ)},
+    {"orientation", COMPARE_FIELD_RANGE(LAUNCH_QX, LAUNCH_QW)},
+    {"position", COMPARE_FIELD_RANGE(LAUNCH_PX, LAUNCH_PZ)},
+    {"velocity", COMPARE_FIELD_RANGE(LAUNCH_VX, LAUNCH_VZ)},
 };
 
 static bool in_range(int field, int first, int last) {
@@ -94,6 +91,7 @@ static const compare_kind launch = {
     .noun = "rockets",
     .style = &compare_style_scaled,
     COMPARE_STANDARD_MEMBERS(launch),
+    .scale = scale,
     .before_step = before_step,
 };
 

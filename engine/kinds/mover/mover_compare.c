@@ -86,6 +86,7 @@ static const compare_kind mover = {
     .json_member = "movers",
     .style = &compare_style_scaled,
     COMPARE_STANDARD_MEMBERS(mover),
+    .scale = scale,
     .before_step = before_step,
 };
 

@@ -15,13 +15,11 @@
 #include "orientation_fields.h"
 #include "tool_rng.h"
 
-#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
-
 static const compare_row rows[] = {
-    {"orientation", FIELD_RANGE(ORIENTATION_QX, ORIENTATION_QW)},
-    {"omega", FIELD_RANGE(ORIENTATION_WX, ORIENTATION_WZ)},
-    {"offset", FIELD_RANGE(ORIENTATION_OQX, ORIENTATION_OQW)},
-    {"offset_omega", FIELD_RANGE(ORIENTATION_OWX, ORIENTATION_OWZ)},
+    {"orientation", COMPARE_FIELD_RANGE(ORIENTATION_QX, ORIENTATION_QW)},
+    {"omega", COMPARE_FIELD_RANGE(ORIENTATION_WX, ORIENTATION_WZ)},
+    {"offset", COMPARE_FIELD_RANGE(ORIENTATION_OQX, ORIENTATION_OQW)},
+    {"offset_omega", COMPARE_FIELD_RANGE(ORIENTATION_OWX, ORIENTATION_OWZ)},
 };
 
 static bool is_quat(int field) {

@@ -14,25 +14,14 @@
 #include "stage_fields.h"
 #include "tool_rng.h"
 
-/* The fields first..last as a mask. */
-#define FIELD_RANGE(first, last) ((((1u << ((last) - (first) + 1)) - 1u)) << (first))
-
 static const compare_row rows[] = {
     {"time", 1u << STAGE_TIME},
-    {"position", FIELD_RANGE(STAGE_PX, STAGE_PZ)},
-    {"orientation", FIELD_RANGE(STAGE_QX, STAGE_QW)},
+    {"position", COMPARE_FIELD_RANGE(STAGE_PX, STAGE_PZ)},
+    {"orientation", COMPARE_FIELD_RANGE(STAGE_QX, STAGE_QW)},
 };
 
 static bool is_orientation(int field) {
     return field >= STAGE_QX && field <= STAGE_QW;
-}
-
-/* The orientation in ULPs of 1; every other field in exact ULPs. */
-static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
-    (void)self;
-    (void)sample;
-    (void)i;
-    return is_orientation(field) ? 1.0f : 0.0f;
 }
 
 /* The separation is closed-form in the time since detachment: one bound for any step count. */
@@ -50,6 +39,8 @@ static const compare_kind stage = {
     .noun = "stages",
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(stage),
+    .unit_scale_fields =
+        COMPARE_FIELD_RANGE(STAGE_QX, STAGE_QW), /* in ULPs of 1; every other field in exact ULPs */
 };
 
 static void print_note(FILE *out) {
