@@ -23,12 +23,12 @@
 #define ARRIVE_RATE     2.0f   /* 1/s: desired speed = distance * this near the goal */
 #define PI_D            3.14159265358979323846
 
-typedef struct crowd_goals {
+typedef struct mover_goals {
     float *x, *y; /* [agents] */
-} crowd_goals;
+} mover_goals;
 
 /* The steering: toward the goal at walking pace, slowing on arrival. */
-static void steer(mote_mover_view *v, const crowd_goals *goals) {
+static void steer(mote_mover_view *v, const mover_goals *goals) {
     for (size_t i = 0; i < v->count; ++i) {
         float dx = goals->x[i] - v->position_x[i];
         float dy = goals->y[i] - v->position_y[i];
@@ -65,12 +65,12 @@ static const trace_figure figure = {
 /* The scene: the agents' pool and their goals. */
 static struct {
     mote_mover_pool *pool;
-    crowd_goals goals;
+    mover_goals goals;
 } scene;
 
 static bool start(trace_run *run) {
     const size_t agents = run->count;
-    scene.goals = (crowd_goals){malloc(agents * sizeof(float)), malloc(agents * sizeof(float))};
+    scene.goals = (mover_goals){malloc(agents * sizeof(float)), malloc(agents * sizeof(float))};
     mote_mover_pool_def def = mote_default_mover_pool_def();
     def.capacity = agents;
     bool ok = scene.goals.x != NULL && scene.goals.y != NULL &&
@@ -101,7 +101,7 @@ static bool advance(trace_run *run) {
 /* Steers every agent for the next step, and writes where it is. */
 static bool rows(trace_run *run, trace_csv *csv, double t) {
     (void)run;
-    const crowd_goals *goals = &scene.goals;
+    const mover_goals *goals = &scene.goals;
     mote_mover_view v = mote_mover_pool_view(scene.pool);
     steer(&v, goals);
     for (size_t i = 0; i < v.count; ++i) {
