@@ -11,6 +11,8 @@
 #define MOTE_MAX_FIELDS 64
 typedef uint64_t mote_field_mask;
 #define MOTE_FIELD_BIT(f) ((mote_field_mask)1 << (f))
+/* n fields from field `first` on (n < 64): the components of a vector member. */
+#define MOTE_FIELD_BITS(first, n) ((((mote_field_mask)1 << (n)) - 1u) << (first))
 
 typedef struct mote_field_arrays {
     float *field[MOTE_MAX_FIELDS]; /* NULL for fields outside mask */

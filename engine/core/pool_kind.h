@@ -51,6 +51,21 @@ typedef struct mote_field_info {
 /* The enum of a field list: X(ENUM, ...) -> ENUM, */
 #define MOTE_FIELD_ENUM(e, ...) e,
 
+/* The rows of a vector member in a field list, one per component, each X(...) as above: a
+ * vec3 member is e##X, e##Y, e##Z, the view's view_member[0..2] and the desc's desc_member.x,
+ * .y, .z; a quaternion adds e##W, view_member[3] and desc_member.w. MOTE_FIELD_VEC3(X,
+ * DEBRIS_P, position, position, STATE, FINITE, MEMBER) is the rows DEBRIS_PX, DEBRIS_PY,
+ * DEBRIS_PZ. (e is only pasted, never expanded: a prefix may also name a macro.) */
+#define MOTE_FIELD_VEC3(row, e, view_member, desc_member, role, check, how)                        \
+    row(e##X, view_member[0], desc_member.x, role, check, how)                                     \
+        row(e##Y, view_member[1], desc_member.y, role, check, how)                                 \
+            row(e##Z, view_member[2], desc_member.z, role, check, how)
+#define MOTE_FIELD_QUAT(row, e, view_member, desc_member, role, check, how)                        \
+    row(e##X, view_member[0], desc_member.x, role, check, how)                                     \
+        row(e##Y, view_member[1], desc_member.y, role, check, how)                                 \
+            row(e##Z, view_member[2], desc_member.z, role, check, how)                             \
+                row(e##W, view_member[3], desc_member.w, role, check, how)
+
 /* Element i of the field arrays to and from a struct with the desc's members, written out by
  * the field list for a kind's scalar code, in a function with the arrays `p`, the element `i`
  * and a pointer `d` to the struct: KIND_FIELDS(MOTE_FIELD_LOAD) loads every MEMBER field into
@@ -178,6 +193,20 @@ void mote_pool_view_fields(const mote_pool_kind *kind, const void *view, float *
 
 /* Points a public view's field pointers at fields (its count is left as it is). */
 void mote_pool_view_set_fields(const mote_pool_kind *kind, float *const *fields, void *view);
+
+/* k_view_pointers(view, p), the field pointers of a public view of kind k (mote_<k>_view) as
+ * an array indexed by its field list's enum, and k_view_from_pointers(view, p), the inverse
+ * (the view's count is left as it is), for a kind's scalar code; with the declaration of the
+ * kind record (mote_<k>_pool_kind_record, <k>_kind.c) they read. */
+#define MOTE_KIND_VIEW_POINTERS(k, field_count)                                                    \
+    extern const mote_pool_kind mote_##k##_pool_kind_record;                                       \
+    static inline void k##_view_pointers(const mote_##k##_view *view, float *p[field_count]) {     \
+        mote_pool_view_fields(&mote_##k##_pool_kind_record, view, p);                              \
+    }                                                                                              \
+    static inline void k##_view_from_pointers(mote_##k##_view *view,                               \
+                                              float *const p[field_count]) {                       \
+        mote_pool_view_set_fields(&mote_##k##_pool_kind_record, p, view);                          \
+    }
 
 /* Fills a public view of kind (kind->view_size bytes) from field pointers and a count. */
 void mote_pool_view_from_fields(const mote_pool_kind *kind, float *const *fields, size_t count,

@@ -12,29 +12,13 @@
 #define DEBRIS_FIELDS(X)                                                                           \
     X(DEBRIS_TIME, time, time, STATE, FINITE, MEMBER)                                              \
     X(DEBRIS_PHASE, phase, phase, STATE, FINITE, CONVERTED)                                        \
-    X(DEBRIS_PX, position[0], position.x, STATE, FINITE, MEMBER)                                   \
-    X(DEBRIS_PY, position[1], position.y, STATE, FINITE, MEMBER)                                   \
-    X(DEBRIS_PZ, position[2], position.z, STATE, FINITE, MEMBER)                                   \
-    X(DEBRIS_QX, orientation[0], orientation.x, STATE, FINITE, MEMBER)                             \
-    X(DEBRIS_QY, orientation[1], orientation.y, STATE, FINITE, MEMBER)                             \
-    X(DEBRIS_QZ, orientation[2], orientation.z, STATE, FINITE, MEMBER)                             \
-    X(DEBRIS_QW, orientation[3], orientation.w, STATE, FINITE, MEMBER)                             \
-    X(DEBRIS_VX, velocity[0], velocity.x, STATE, FINITE, MEMBER)                                   \
-    X(DEBRIS_VY, velocity[1], velocity.y, STATE, FINITE, MEMBER)                                   \
-    X(DEBRIS_VZ, velocity[2], velocity.z, STATE, FINITE, MEMBER)                                   \
-    X(DEBRIS_WX, angular_velocity[0], angular_velocity.x, PARAM, FINITE, MEMBER)                   \
-    X(DEBRIS_WY, angular_velocity[1], angular_velocity.y, PARAM, FINITE, MEMBER)                   \
-    X(DEBRIS_WZ, angular_velocity[2], angular_velocity.z, PARAM, FINITE, MEMBER)                   \
-    X(DEBRIS_AX, anchor[0], anchor.x, PARAM, FINITE, MEMBER)                                       \
-    X(DEBRIS_AY, anchor[1], anchor.y, PARAM, FINITE, MEMBER)                                       \
-    X(DEBRIS_AZ, anchor[2], anchor.z, PARAM, FINITE, MEMBER)                                       \
-    X(DEBRIS_OX, outward[0], outward.x, PARAM, FINITE, MEMBER)                                     \
-    X(DEBRIS_OY, outward[1], outward.y, PARAM, FINITE, MEMBER)                                     \
-    X(DEBRIS_OZ, outward[2], outward.z, PARAM, FINITE, MEMBER)                                     \
-    X(DEBRIS_BX, base[0], base.x, PARAM, FINITE, MEMBER)                                           \
-    X(DEBRIS_BY, base[1], base.y, PARAM, FINITE, MEMBER)                                           \
-    X(DEBRIS_BZ, base[2], base.z, PARAM, FINITE, MEMBER)                                           \
-    X(DEBRIS_BW, base[3], base.w, PARAM, FINITE, MEMBER)                                           \
+    MOTE_FIELD_VEC3(X, DEBRIS_P, position, position, STATE, FINITE, MEMBER)                        \
+    MOTE_FIELD_QUAT(X, DEBRIS_Q, orientation, orientation, STATE, FINITE, MEMBER)                  \
+    MOTE_FIELD_VEC3(X, DEBRIS_V, velocity, velocity, STATE, FINITE, MEMBER)                        \
+    MOTE_FIELD_VEC3(X, DEBRIS_W, angular_velocity, angular_velocity, PARAM, FINITE, MEMBER)        \
+    MOTE_FIELD_VEC3(X, DEBRIS_A, anchor, anchor, PARAM, FINITE, MEMBER)                            \
+    MOTE_FIELD_VEC3(X, DEBRIS_O, outward, outward, PARAM, FINITE, MEMBER)                          \
+    MOTE_FIELD_QUAT(X, DEBRIS_B, base, base, PARAM, FINITE, MEMBER)                                \
     X(DEBRIS_PEEL_START, peel_start, peel_start, PARAM, FINITE, MEMBER)                            \
     X(DEBRIS_DETACH_TIME, detach_time, detach_time, PARAM, FINITE, MEMBER)                         \
     X(DEBRIS_MAX_DISTANCE, max_distance, max_distance, PARAM, FINITE, MEMBER)                      \
@@ -51,19 +35,9 @@ enum { DEBRIS_FIELDS(MOTE_FIELD_ENUM) DEBRIS_FIELD_COUNT };
  * DEBRIS_VZ). */
 #define DEBRIS_WRITES ((unsigned)((1u << (DEBRIS_VZ + 1)) - 1u))
 
-/* The debris kind record (debris_kind.c). */
-extern const mote_pool_kind mote_debris_pool_kind_record;
-
-/* The view's field pointers as an array indexed by DEBRIS_*. */
-static inline void debris_view_pointers(const mote_debris_view *v, float *p[DEBRIS_FIELD_COUNT]) {
-    mote_pool_view_fields(&mote_debris_pool_kind_record, v, p);
-}
-
-/* Points the view's fields at p (the inverse of debris_view_pointers) (count is left as it is). */
-static inline void debris_view_from_pointers(mote_debris_view *view,
-                                             float *const p[DEBRIS_FIELD_COUNT]) {
-    mote_pool_view_set_fields(&mote_debris_pool_kind_record, p, view);
-}
+/* The debris kind record (debris_kind.c), and debris_view_pointers / debris_view_from_pointers: the
+ * view's field pointers as an array indexed by DEBRIS_* and back. */
+MOTE_KIND_VIEW_POINTERS(debris, DEBRIS_FIELD_COUNT)
 
 /* Runs one kernel table's debris kernel over the view's [begin, end) with a frame. */
 struct mote_kernel_table;

@@ -5,40 +5,26 @@
 #include <string.h>
 
 #include "debris_fields.h"
-#include "kernel_table.h"
 #include "mote/debris_pool.h"
-#include "pool_api.h"
+#include "kind_record.h"
 
 /* What mote_default_debris_pool_def() writes to internal_cookie. */
 #define DEBRIS_POOL_COOKIE 0x44425253 /* "DBRS" */
 
-_Static_assert(sizeof(mote_debris_view) == sizeof(size_t) + DEBRIS_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_debris_view");
-_Static_assert(sizeof(mote_debris_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
-_Static_assert(sizeof(mote_debris_frame) <= MOTE_MAX_CONSTANTS_BYTES, "frame fits the constants");
+MOTE_KIND_TYPE_CHECKS(debris, DEBRIS_FIELD_COUNT, mote_debris_frame);
 
 typedef struct debris_pool_settings {
     mote_debris_ship ship;
     mote_debris_settings settings;
 } debris_pool_settings;
 
-static debris_pool_settings *settings_of(mote_pool *pool) {
-    return mote_pool_settings(pool);
-}
-
-static const debris_pool_settings *settings_of_const(const mote_pool *pool) {
-    return mote_pool_settings_const(pool);
-}
+MOTE_KIND_SETTINGS_ACCESS(debris_pool_settings)
 
 mote_debris_pool_def mote_default_debris_pool_def(void) {
     mote_debris_pool_def def = {
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
         .settings = mote_default_debris_settings(),
         .ship = mote_default_debris_ship(),
-        .max_dt = INFINITY,
-        .internal_cookie = DEBRIS_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(DEBRIS_POOL_COOKIE),
     };
     return def;
 }
@@ -67,7 +53,7 @@ static mote_status check_ship(const mote_debris_ship *ship) {
     return zero4(ship->orientation) || zero3(ship->axis) ? MOTE_ERROR_INVALID_ARGUMENT : MOTE_OK;
 }
 
-static mote_status check_settings(const mote_debris_settings *s) {
+static mote_status check_debris_settings(const mote_debris_settings *s) {
     bool ok = s->speed_cap > 0.0f && finite3(s->gravity) && isfinite(s->linear_damping) &&
               s->linear_damping >= 0.0f;
     return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
@@ -149,49 +135,27 @@ static const mote_setting_info debris_setting_members[] = {
 };
 
 /* The checks create makes of the def's ship and settings. */
-static mote_status check_pool_settings(const void *settings) {
+static mote_status check_settings(const void *settings) {
     const debris_pool_settings *s = settings;
-    return check_settings(&s->settings) == MOTE_OK && check_ship(&s->ship) == MOTE_OK
+    return check_debris_settings(&s->settings) == MOTE_OK && check_ship(&s->ship) == MOTE_OK
                ? MOTE_OK
                : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-#define DEBRIS_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
-    MOTE_FIELD_ROW(mote_debris_view, mote_debris_desc, e, view_member, desc_member, role, check,   \
-                   how)
-static const mote_field_info debris_fields[DEBRIS_FIELD_COUNT] = {DEBRIS_FIELDS(DEBRIS_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(debris, DEBRIS_FIELDS, DEBRIS_FIELD_COUNT);
 
 const mote_pool_kind mote_debris_pool_kind_record = {
-    .name = "debris",
-    .number = MOTE_KIND_debris, /* its registry row (kinds.h) */
-    .cookie = DEBRIS_POOL_COOKIE,
-    .field_count = DEBRIS_FIELD_COUNT,
-    .fields = debris_fields,
-    .view_size = sizeof(mote_debris_view),
-    .desc_size = sizeof(mote_debris_desc),
-    .settings_size = sizeof(debris_pool_settings),
+    MOTE_KIND_RECORD_COMMON(debris, DEBRIS_POOL_COOKIE, debris_pool_settings),
     .parallel_min_elements = 1024, /* a piece costs 6-11 ns on avx2/avx512: 1024 are 6-11 us */
-    .setting_count = sizeof debris_setting_members / sizeof debris_setting_members[0],
-    .setting_members = debris_setting_members,
     .kernel_id = MOTE_KERNEL_debris,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
-    .check_settings = check_pool_settings,
 };
 
 #define RECORD (&mote_debris_pool_kind_record)
 
-static debris_pool_settings settings_of_def(const mote_debris_pool_def *def) {
-    debris_pool_settings settings = {def->ship, def->settings};
-    return settings;
-}
-
-MOTE_POOL_CREATE_API(debris, RECORD, debris_pool_settings)
-
-MOTE_POOL_API(debris, RECORD)
+MOTE_KIND_POOL_API(debris, debris_pool_settings, (debris_pool_settings){def->ship, def->settings})
 
 mote_status mote_debris_pool_set_ship(mote_debris_pool *pool, const mote_debris_ship *ship) {
     mote_pool *p = MOTE_AS_POOL(pool);
@@ -213,7 +177,8 @@ mote_debris_ship mote_debris_pool_ship(const mote_debris_pool *pool) {
 mote_status mote_debris_pool_set_settings(mote_debris_pool *pool,
                                           const mote_debris_settings *settings) {
     mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) || settings == NULL || check_settings(settings) != MOTE_OK) {
+    if (!mote_pool_is(p, RECORD) || settings == NULL ||
+        check_debris_settings(settings) != MOTE_OK) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
     settings_of(p)->settings = *settings;
@@ -226,38 +191,10 @@ mote_debris_settings mote_debris_pool_settings(const mote_debris_pool *pool) {
                                    : mote_default_debris_settings();
 }
 
-/* Every debris step: the generic step, then the report of the pieces released (count 0
- * when nothing stepped). */
-static mote_status step_and_report(mote_debris_pool *pool, size_t begin, size_t end, float dt,
-                                   const mote_task_system *tasks, mote_debris_released *released,
-                                   float *out_advanced) {
-    const mote_step_report report = {
-        DEBRIS_PHASE, (float)MOTE_DEBRIS_RELEASED, released != NULL ? released->ids : NULL,
-        released != NULL ? released->capacity : 0, released != NULL ? &released->count : NULL};
-    return mote_pool_step_reporting(MOTE_AS_POOL(pool), RECORD, begin, end, dt, tasks, &report,
-                                    out_advanced);
-}
-
-mote_status mote_debris_pool_step(mote_debris_pool *pool, float dt,
-                                  mote_debris_released *released) {
-    return step_and_report(pool, 0, mote_debris_pool_count(pool), dt, NULL, released, NULL);
-}
-
-mote_status mote_debris_pool_advance(mote_debris_pool *pool, float dt,
-                                     mote_debris_released *released, float *out_advanced) {
-    return step_and_report(pool, 0, mote_debris_pool_count(pool), dt, NULL, released, out_advanced);
-}
-
-mote_status mote_debris_pool_step_range(mote_debris_pool *pool, size_t begin, size_t end, float dt,
-                                        mote_debris_released *released) {
-    return step_and_report(pool, begin, end, dt, NULL, released, NULL);
-}
-
-mote_status mote_debris_pool_step_parallel(mote_debris_pool *pool, float dt,
-                                           const mote_task_system *tasks,
-                                           mote_debris_released *released) {
-    return step_and_report(pool, 0, mote_debris_pool_count(pool), dt, tasks, released, NULL);
-}
+/* Every debris step: the generic step, then the report of the pieces released (DEBRIS_PHASE became
+ * MOTE_DEBRIS_RELEASED). */
+MOTE_KIND_REPORTING_STEP_API(debris, mote_debris_released, DEBRIS_PHASE,
+                             (float)MOTE_DEBRIS_RELEASED)
 
 void mote_debris_run_table(const mote_kernel_table *table, const mote_debris_view *view,
                            const mote_debris_frame *frame, size_t begin, size_t end) {

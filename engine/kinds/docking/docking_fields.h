@@ -12,31 +12,15 @@
  * bools in the desc and 0 or 1 in their arrays (any value > 0 reads as true). */
 #define DOCKING_FIELDS(X)                                                                          \
     X(DOCKING_TIME, time, time, STATE, FINITE, MEMBER)                                             \
-    X(DOCKING_STX, station_position[0], station_position.x, INPUT, FINITE, MEMBER)                 \
-    X(DOCKING_STY, station_position[1], station_position.y, INPUT, FINITE, MEMBER)                 \
-    X(DOCKING_STZ, station_position[2], station_position.z, INPUT, FINITE, MEMBER)                 \
-    X(DOCKING_SBX, station_base[0], station_base.x, PARAM, FINITE, MEMBER)                         \
-    X(DOCKING_SBY, station_base[1], station_base.y, PARAM, FINITE, MEMBER)                         \
-    X(DOCKING_SBZ, station_base[2], station_base.z, PARAM, FINITE, MEMBER)                         \
-    X(DOCKING_SBW, station_base[3], station_base.w, PARAM, FINITE, MEMBER)                         \
-    X(DOCKING_PX, position[0], position.x, STATE, FINITE, MEMBER)                                  \
-    X(DOCKING_PY, position[1], position.y, STATE, FINITE, MEMBER)                                  \
-    X(DOCKING_PZ, position[2], position.z, STATE, FINITE, MEMBER)                                  \
-    X(DOCKING_SX, spring_position[0], spring_position.x, STATE, FINITE, MEMBER)                    \
-    X(DOCKING_SY, spring_position[1], spring_position.y, STATE, FINITE, MEMBER)                    \
-    X(DOCKING_SZ, spring_position[2], spring_position.z, STATE, FINITE, MEMBER)                    \
-    X(DOCKING_VX, velocity[0], velocity.x, STATE, FINITE, MEMBER)                                  \
-    X(DOCKING_VY, velocity[1], velocity.y, STATE, FINITE, MEMBER)                                  \
-    X(DOCKING_VZ, velocity[2], velocity.z, STATE, FINITE, MEMBER)                                  \
-    X(DOCKING_QX, orientation[0], orientation.x, STATE, FINITE, MEMBER)                            \
-    X(DOCKING_QY, orientation[1], orientation.y, STATE, FINITE, MEMBER)                            \
-    X(DOCKING_QZ, orientation[2], orientation.z, STATE, FINITE, MEMBER)                            \
-    X(DOCKING_QW, orientation[3], orientation.w, STATE, FINITE, MEMBER)                            \
+    MOTE_FIELD_VEC3(X, DOCKING_ST, station_position, station_position, INPUT, FINITE, MEMBER)      \
+    MOTE_FIELD_QUAT(X, DOCKING_SB, station_base, station_base, PARAM, FINITE, MEMBER)              \
+    MOTE_FIELD_VEC3(X, DOCKING_P, position, position, STATE, FINITE, MEMBER)                       \
+    MOTE_FIELD_VEC3(X, DOCKING_S, spring_position, spring_position, STATE, FINITE, MEMBER)         \
+    MOTE_FIELD_VEC3(X, DOCKING_V, velocity, velocity, STATE, FINITE, MEMBER)                       \
+    MOTE_FIELD_QUAT(X, DOCKING_Q, orientation, orientation, STATE, FINITE, MEMBER)                 \
     X(DOCKING_START_PARALLEL, start_parallel, start_parallel, STATE, FINITE, MEMBER)               \
     X(DOCKING_START_RADIAL, start_radial, start_radial, STATE, NONNEGATIVE, MEMBER)                \
-    X(DOCKING_RX, radial_direction[0], radial_direction.x, STATE, FINITE, MEMBER)                  \
-    X(DOCKING_RY, radial_direction[1], radial_direction.y, STATE, FINITE, MEMBER)                  \
-    X(DOCKING_RZ, radial_direction[2], radial_direction.z, STATE, FINITE, MEMBER)                  \
+    MOTE_FIELD_VEC3(X, DOCKING_R, radial_direction, radial_direction, STATE, FINITE, MEMBER)       \
     X(DOCKING_STATION_ANGLE, station_angle, station_angle, STATE, FINITE, MEMBER)                  \
     X(DOCKING_CHASER_ANGLE, chaser_angle, chaser_angle, STATE, FINITE, MEMBER)                     \
     X(DOCKING_CAPTURED, captured, captured, STATE, FINITE, CONVERTED)                              \

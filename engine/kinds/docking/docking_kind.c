@@ -5,26 +5,18 @@
 
 #include "docking_fields.h"
 #include "docking_model.h"
-#include "pool_api.h"
+#include "kind_record.h"
 
 /* What mote_default_docking_pool_def() writes to internal_cookie. */
 #define DOCKING_POOL_COOKIE 0x444f434b /* "DOCK" */
 
-_Static_assert(sizeof(mote_docking_view) == sizeof(size_t) + DOCKING_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_docking_view");
-_Static_assert(sizeof(mote_docking_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
-_Static_assert(sizeof(mote_docking_constants) <= MOTE_MAX_CONSTANTS_BYTES,
-               "constants fit the generic buffer");
+MOTE_KIND_TYPE_CHECKS(docking, DOCKING_FIELD_COUNT, mote_docking_constants);
 _Static_assert(DOCKING_FIELD_COUNT <= 32, "field masks are 32 bits");
 
 mote_docking_pool_def mote_default_docking_pool_def(void) {
     mote_docking_pool_def def = {
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
         .profile = mote_default_docking_profile(),
-        .max_dt = INFINITY,
-        .internal_cookie = DOCKING_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(DOCKING_POOL_COOKIE),
     };
     return def;
 }
@@ -76,11 +68,7 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     memcpy(constants, &c, sizeof c);
 }
 
-#define DOCKING_FIELD_ROW(e, view_member, desc_member, role, check, how)                           \
-    MOTE_FIELD_ROW(mote_docking_view, mote_docking_desc, e, view_member, desc_member, role, check, \
-                   how)
-static const mote_field_info docking_fields[DOCKING_FIELD_COUNT] = {
-    DOCKING_FIELDS(DOCKING_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(docking, DOCKING_FIELDS, DOCKING_FIELD_COUNT);
 
 /* The profile member by member, as a snapshot stores it. */
 #define DOCKING_SETTING(member)                                                                    \
@@ -120,35 +108,17 @@ static mote_status check_settings(const void *settings) {
 }
 
 const mote_pool_kind mote_docking_pool_kind_record = {
-    .name = "docking",
-    .number = MOTE_KIND_docking, /* its registry row (kinds.h) */
-    .cookie = DOCKING_POOL_COOKIE,
-    .field_count = DOCKING_FIELD_COUNT,
-    .fields = docking_fields,
-    .view_size = sizeof(mote_docking_view),
-    .desc_size = sizeof(mote_docking_desc),
-    .settings_size = sizeof(mote_docking_profile),
+    MOTE_KIND_RECORD_COMMON(docking, DOCKING_POOL_COOKIE, mote_docking_profile),
     .parallel_min_elements = 1024, /* a sequence costs about as much as a debris piece */
-    .setting_count = sizeof docking_setting_members / sizeof docking_setting_members[0],
-    .setting_members = docking_setting_members,
-    .check_settings = check_settings,
     .kernel_id = MOTE_KERNEL_docking,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
 };
 
 #define RECORD (&mote_docking_pool_kind_record)
 
-static mote_docking_profile settings_of_def(const mote_docking_pool_def *def) {
-    return def->profile;
-}
-
-MOTE_POOL_CREATE_API(docking, RECORD, mote_docking_profile)
-
-MOTE_POOL_API(docking, RECORD)
+MOTE_KIND_POOL_API(docking, mote_docking_profile, def->profile)
 MOTE_POOL_STEP_API(docking, RECORD)
 
 mote_status mote_docking_pool_set_profile(mote_docking_pool *pool,

@@ -16,18 +16,10 @@
  * the step writes; landed (0, 1, 2: mote_flight_view). */
 #define FLIGHT_FIELDS(X)                                                                           \
     X(FLIGHT_TIME, time, none, STATE, FINITE, CONVERTED)                                           \
-    X(FLIGHT_P0X, start_position[0], none, PARAM, FINITE, CONVERTED)                               \
-    X(FLIGHT_P0Y, start_position[1], none, PARAM, FINITE, CONVERTED)                               \
-    X(FLIGHT_P0Z, start_position[2], none, PARAM, FINITE, CONVERTED)                               \
-    X(FLIGHT_P1X, perch_position[0], none, PARAM, FINITE, CONVERTED)                               \
-    X(FLIGHT_P1Y, perch_position[1], none, PARAM, FINITE, CONVERTED)                               \
-    X(FLIGHT_P1Z, perch_position[2], none, PARAM, FINITE, CONVERTED)                               \
-    X(FLIGHT_M0X, start_tangent[0], none, PARAM, FINITE, CONVERTED)                                \
-    X(FLIGHT_M0Y, start_tangent[1], none, PARAM, FINITE, CONVERTED)                                \
-    X(FLIGHT_M0Z, start_tangent[2], none, PARAM, FINITE, CONVERTED)                                \
-    X(FLIGHT_M1X, end_tangent[0], none, PARAM, FINITE, CONVERTED)                                  \
-    X(FLIGHT_M1Y, end_tangent[1], none, PARAM, FINITE, CONVERTED)                                  \
-    X(FLIGHT_M1Z, end_tangent[2], none, PARAM, FINITE, CONVERTED)                                  \
+    MOTE_FIELD_VEC3(X, FLIGHT_P0, start_position, none, PARAM, FINITE, CONVERTED)                  \
+    MOTE_FIELD_VEC3(X, FLIGHT_P1, perch_position, none, PARAM, FINITE, CONVERTED)                  \
+    MOTE_FIELD_VEC3(X, FLIGHT_M0, start_tangent, none, PARAM, FINITE, CONVERTED)                   \
+    MOTE_FIELD_VEC3(X, FLIGHT_M1, end_tangent, none, PARAM, FINITE, CONVERTED)                     \
     X(FLIGHT_S1, arc_length[0], none, PARAM, FINITE, CONVERTED)                                    \
     X(FLIGHT_S2, arc_length[1], none, PARAM, FINITE, CONVERTED)                                    \
     X(FLIGHT_S3, arc_length[2], none, PARAM, FINITE, CONVERTED)                                    \
@@ -67,16 +59,9 @@
     X(FLIGHT_CRUISE_END, cruise_end, none, PARAM, FINITE, CONVERTED)                               \
     X(FLIGHT_DECELERATION, deceleration, none, PARAM, FINITE, CONVERTED)                           \
     X(FLIGHT_DURATION, duration, none, PARAM, FINITE, CONVERTED)                                   \
-    X(FLIGHT_PX, position[0], none, STATE, FINITE, CONVERTED)                                      \
-    X(FLIGHT_PY, position[1], none, STATE, FINITE, CONVERTED)                                      \
-    X(FLIGHT_PZ, position[2], none, STATE, FINITE, CONVERTED)                                      \
-    X(FLIGHT_VX, velocity[0], none, STATE, FINITE, CONVERTED)                                      \
-    X(FLIGHT_VY, velocity[1], none, STATE, FINITE, CONVERTED)                                      \
-    X(FLIGHT_VZ, velocity[2], none, STATE, FINITE, CONVERTED)                                      \
-    X(FLIGHT_QX, orientation[0], none, STATE, FINITE, CONVERTED)                                   \
-    X(FLIGHT_QY, orientation[1], none, STATE, FINITE, CONVERTED)                                   \
-    X(FLIGHT_QZ, orientation[2], none, STATE, FINITE, CONVERTED)                                   \
-    X(FLIGHT_QW, orientation[3], none, STATE, FINITE, CONVERTED)                                   \
+    MOTE_FIELD_VEC3(X, FLIGHT_P, position, none, STATE, FINITE, CONVERTED)                         \
+    MOTE_FIELD_VEC3(X, FLIGHT_V, velocity, none, STATE, FINITE, CONVERTED)                         \
+    MOTE_FIELD_QUAT(X, FLIGHT_Q, orientation, none, STATE, FINITE, CONVERTED)                      \
     X(FLIGHT_BANK, bank, none, STATE, FINITE, CONVERTED)                                           \
     X(FLIGHT_LANDED, landed, none, STATE, FINITE, CONVERTED)
 

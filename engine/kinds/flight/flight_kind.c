@@ -5,16 +5,12 @@
 #include <string.h>
 
 #include "flight_fields.h"
-#include "pool_api.h"
+#include "kind_record.h"
 
 /* What mote_default_flight_pool_def() writes to internal_cookie. */
 #define FLIGHT_POOL_COOKIE 0x464c4954 /* "FLIT" */
 
-_Static_assert(sizeof(mote_flight_view) == sizeof(size_t) + FLIGHT_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_flight_view");
-_Static_assert(sizeof(mote_flight_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
-_Static_assert(sizeof(mote_flight_constants) <= MOTE_MAX_CONSTANTS_BYTES,
-               "constants fit the generic buffer");
+MOTE_KIND_TYPE_CHECKS(flight, FLIGHT_FIELD_COUNT, mote_flight_constants);
 
 mote_flight_limits mote_default_flight_limits(void) {
     mote_flight_desc d = mote_default_flight_desc();
@@ -25,12 +21,8 @@ mote_flight_limits mote_default_flight_limits(void) {
 
 mote_flight_pool_def mote_default_flight_pool_def(void) {
     mote_flight_pool_def def = {
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
         .limits = mote_default_flight_limits(),
-        .max_dt = INFINITY,
-        .internal_cookie = FLIGHT_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(FLIGHT_POOL_COOKIE),
     };
     return def;
 }
@@ -151,10 +143,7 @@ static mote_status check_settings(const void *settings) {
     return check_limits(settings);
 }
 
-#define FLIGHT_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
-    MOTE_FIELD_ROW(mote_flight_view, mote_flight_desc, e, view_member, desc_member, role, check,   \
-                   how)
-static const mote_field_info flight_fields[FLIGHT_FIELD_COUNT] = {FLIGHT_FIELDS(FLIGHT_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(flight, FLIGHT_FIELDS, FLIGHT_FIELD_COUNT);
 
 /* The limits member by member, as a snapshot stores them. */
 #define FLIGHT_SETTING(member)                                                                     \
@@ -167,34 +156,16 @@ static const mote_setting_info flight_setting_members[] = {
 };
 
 const mote_pool_kind mote_flight_pool_kind_record = {
-    .name = "flight",
-    .number = MOTE_KIND_flight, /* its registry row (kinds.h) */
-    .cookie = FLIGHT_POOL_COOKIE,
-    .field_count = FLIGHT_FIELD_COUNT,
-    .fields = flight_fields,
-    .view_size = sizeof(mote_flight_view),
-    .desc_size = sizeof(mote_flight_desc),
-    .settings_size = sizeof(mote_flight_limits),
+    MOTE_KIND_RECORD_COMMON(flight, FLIGHT_POOL_COOKIE, mote_flight_limits),
     .parallel_min_elements = 512, /* a flyer is 64 streams and two arctangents: a mover's cost */
-    .setting_count = sizeof flight_setting_members / sizeof flight_setting_members[0],
-    .setting_members = flight_setting_members,
-    .check_settings = check_settings,
     .kernel_id = MOTE_KERNEL_flight,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
 };
 
 #define RECORD (&mote_flight_pool_kind_record)
 
-static mote_flight_limits settings_of_def(const mote_flight_pool_def *def) {
-    return def->limits;
-}
-
-MOTE_POOL_CREATE_API(flight, RECORD, mote_flight_limits)
-
-MOTE_POOL_API(flight, RECORD)
+MOTE_KIND_POOL_API(flight, mote_flight_limits, def->limits)
 
 mote_flight_limits mote_flight_pool_limits(const mote_flight_pool *pool) {
     const mote_pool *p = MOTE_AS_CONST_POOL(pool);
@@ -264,34 +235,6 @@ mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_v
     return MOTE_OK;
 }
 
-/* Every flight step: the generic step, then the report of the flyers landed (count 0
- * when nothing stepped). */
-static mote_status step_and_report(mote_flight_pool *pool, size_t begin, size_t end, float dt,
-                                   const mote_task_system *tasks, mote_flight_landed *landed,
-                                   float *out_advanced) {
-    const mote_step_report report = {FLIGHT_LANDED, 1.0f, landed != NULL ? landed->ids : NULL,
-                                     landed != NULL ? landed->capacity : 0,
-                                     landed != NULL ? &landed->count : NULL};
-    return mote_pool_step_reporting(MOTE_AS_POOL(pool), RECORD, begin, end, dt, tasks, &report,
-                                    out_advanced);
-}
-
-mote_status mote_flight_pool_step(mote_flight_pool *pool, float dt, mote_flight_landed *landed) {
-    return step_and_report(pool, 0, mote_flight_pool_count(pool), dt, NULL, landed, NULL);
-}
-
-mote_status mote_flight_pool_advance(mote_flight_pool *pool, float dt, mote_flight_landed *landed,
-                                     float *out_advanced) {
-    return step_and_report(pool, 0, mote_flight_pool_count(pool), dt, NULL, landed, out_advanced);
-}
-
-mote_status mote_flight_pool_step_range(mote_flight_pool *pool, size_t begin, size_t end, float dt,
-                                        mote_flight_landed *landed) {
-    return step_and_report(pool, begin, end, dt, NULL, landed, NULL);
-}
-
-mote_status mote_flight_pool_step_parallel(mote_flight_pool *pool, float dt,
-                                           const mote_task_system *tasks,
-                                           mote_flight_landed *landed) {
-    return step_and_report(pool, 0, mote_flight_pool_count(pool), dt, tasks, landed, NULL);
-}
+/* Every flight step: the generic step, then the report of the flyers landed (FLIGHT_LANDED
+ * became 1.0f). */
+MOTE_KIND_REPORTING_STEP_API(flight, mote_flight_landed, FLIGHT_LANDED, 1.0f)

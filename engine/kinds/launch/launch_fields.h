@@ -17,27 +17,13 @@
     X(LAUNCH_SPEED, speed, pose.speed, STATE, FINITE, MEMBER)                                      \
     X(LAUNCH_ALTITUDE, altitude, pose.altitude, STATE, FINITE, MEMBER)                             \
     X(LAUNCH_GROUND_ARC, ground_arc, pose.ground_arc, STATE, FINITE, MEMBER)                       \
-    X(LAUNCH_RX, radial[0], pose.radial.x, STATE, FINITE, MEMBER)                                  \
-    X(LAUNCH_RY, radial[1], pose.radial.y, STATE, FINITE, MEMBER)                                  \
-    X(LAUNCH_RZ, radial[2], pose.radial.z, STATE, FINITE, MEMBER)                                  \
-    X(LAUNCH_FX, flight_direction[0], pose.flight_direction.x, STATE, FINITE, MEMBER)              \
-    X(LAUNCH_FY, flight_direction[1], pose.flight_direction.y, STATE, FINITE, MEMBER)              \
-    X(LAUNCH_FZ, flight_direction[2], pose.flight_direction.z, STATE, FINITE, MEMBER)              \
-    X(LAUNCH_BX, base_orientation[0], pose.base_orientation.x, STATE, FINITE, MEMBER)              \
-    X(LAUNCH_BY, base_orientation[1], pose.base_orientation.y, STATE, FINITE, MEMBER)              \
-    X(LAUNCH_BZ, base_orientation[2], pose.base_orientation.z, STATE, FINITE, MEMBER)              \
-    X(LAUNCH_BW, base_orientation[3], pose.base_orientation.w, STATE, FINITE, MEMBER)              \
+    MOTE_FIELD_VEC3(X, LAUNCH_R, radial, pose.radial, STATE, FINITE, MEMBER)                       \
+    MOTE_FIELD_VEC3(X, LAUNCH_F, flight_direction, pose.flight_direction, STATE, FINITE, MEMBER)   \
+    MOTE_FIELD_QUAT(X, LAUNCH_B, base_orientation, pose.base_orientation, STATE, FINITE, MEMBER)   \
     X(LAUNCH_ROLL, roll, pose.roll, STATE, FINITE, MEMBER)                                         \
-    X(LAUNCH_QX, orientation[0], pose.orientation.x, STATE, FINITE, MEMBER)                        \
-    X(LAUNCH_QY, orientation[1], pose.orientation.y, STATE, FINITE, MEMBER)                        \
-    X(LAUNCH_QZ, orientation[2], pose.orientation.z, STATE, FINITE, MEMBER)                        \
-    X(LAUNCH_QW, orientation[3], pose.orientation.w, STATE, FINITE, MEMBER)                        \
-    X(LAUNCH_PX, position[0], pose.position.x, STATE, FINITE, MEMBER)                              \
-    X(LAUNCH_PY, position[1], pose.position.y, STATE, FINITE, MEMBER)                              \
-    X(LAUNCH_PZ, position[2], pose.position.z, STATE, FINITE, MEMBER)                              \
-    X(LAUNCH_VX, velocity[0], pose.velocity.x, STATE, FINITE, MEMBER)                              \
-    X(LAUNCH_VY, velocity[1], pose.velocity.y, STATE, FINITE, MEMBER)                              \
-    X(LAUNCH_VZ, velocity[2], pose.velocity.z, STATE, FINITE, MEMBER)
+    MOTE_FIELD_QUAT(X, LAUNCH_Q, orientation, pose.orientation, STATE, FINITE, MEMBER)             \
+    MOTE_FIELD_VEC3(X, LAUNCH_P, position, pose.position, STATE, FINITE, MEMBER)                   \
+    MOTE_FIELD_VEC3(X, LAUNCH_V, velocity, pose.velocity, STATE, FINITE, MEMBER)
 
 enum { LAUNCH_FIELDS(MOTE_FIELD_ENUM) LAUNCH_FIELD_COUNT };
 

@@ -6,15 +6,12 @@
 
 #include "launch_fields.h"
 #include "launch_ref.h"
-#include "pool_api.h"
+#include "kind_record.h"
 #include "task_split.h"
 
 #define LAUNCH_POOL_COOKIE 0x4C4E4348 /* "LNCH" */
 
-_Static_assert(sizeof(mote_launch_view) == sizeof(size_t) + LAUNCH_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_launch_view");
-_Static_assert(sizeof(mote_launch_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
-_Static_assert(sizeof(mote_launch_constants) <= MOTE_MAX_CONSTANTS_BYTES, "constants fit");
+MOTE_KIND_TYPE_CHECKS(launch, LAUNCH_FIELD_COUNT, mote_launch_constants);
 
 typedef struct launch_pool_settings {
     union {
@@ -25,22 +22,12 @@ typedef struct launch_pool_settings {
     mote_launch_timeline timeline;
 } launch_pool_settings;
 
-static launch_pool_settings *settings_of(mote_pool *pool) {
-    return mote_pool_settings(pool);
-}
-
-static const launch_pool_settings *settings_of_const(const mote_pool *pool) {
-    return mote_pool_settings_const(pool);
-}
+MOTE_KIND_SETTINGS_ACCESS(launch_pool_settings)
 
 mote_launch_pool_def mote_default_launch_pool_def(void) {
     mote_launch_pool_def def = {
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
         .profile = mote_default_launch_profile(),
-        .max_dt = INFINITY,
-        .internal_cookie = LAUNCH_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(LAUNCH_POOL_COOKIE),
     };
     return def;
 }
@@ -109,10 +96,7 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     memcpy(constants, &c, sizeof c);
 }
 
-#define LAUNCH_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
-    MOTE_FIELD_ROW(mote_launch_view, mote_launch_desc, e, view_member, desc_member, role, check,   \
-                   how)
-static const mote_field_info launch_fields[LAUNCH_FIELD_COUNT] = {LAUNCH_FIELDS(LAUNCH_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(launch, LAUNCH_FIELDS, LAUNCH_FIELD_COUNT);
 
 /* The settings member by member, as a snapshot stores them: the profile, the timeline derived
  * from it (check_settings refuses one that is not the profile's), and the clock's 64 bits as
@@ -204,36 +188,19 @@ static mote_status check_settings(const void *settings) {
 }
 
 const mote_pool_kind mote_launch_pool_kind_record = {
-    .name = "launch",
-    .number = MOTE_KIND_launch, /* its registry row (kinds.h) */
-    .cookie = LAUNCH_POOL_COOKIE,
-    .field_count = LAUNCH_FIELD_COUNT,
-    .fields = launch_fields,
-    .view_size = sizeof(mote_launch_view),
-    .desc_size = sizeof(mote_launch_desc),
-    .settings_size = sizeof(launch_pool_settings),
+    MOTE_KIND_RECORD_COMMON(launch, LAUNCH_POOL_COOKIE, launch_pool_settings),
     .parallel_min_elements = 1024, /* a rocket costs five sincos, a pow and ten divisions */
-    .setting_count = sizeof launch_setting_members / sizeof launch_setting_members[0],
-    .setting_members = launch_setting_members,
-    .check_settings = check_settings,
     .kernel_id = MOTE_KERNEL_launch,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
 };
 
 #define RECORD (&mote_launch_pool_kind_record)
 
-static launch_pool_settings settings_of_def(const mote_launch_pool_def *def) {
-    launch_pool_settings settings = {{0.0}, def->profile, mote_launch_timeline_of(&def->profile)};
-    return settings;
-}
-
-MOTE_POOL_CREATE_API(launch, RECORD, launch_pool_settings)
-
-MOTE_POOL_API(launch, RECORD)
+MOTE_KIND_POOL_API(launch, launch_pool_settings,
+                   (launch_pool_settings){
+                       {0.0}, def->profile, mote_launch_timeline_of(&def->profile)})
 
 /* One evaluation's work as the task system sees it. */
 typedef struct evaluate_job {

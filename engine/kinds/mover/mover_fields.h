@@ -41,18 +41,8 @@ enum { MOVER_FIELDS(MOTE_FIELD_ENUM) MOVER_FIELD_COUNT };
 #define MOVER_ALL_FIELDS   ((1u << MOVER_FIELD_COUNT) - 1u)
 #define MOVER_STATE_FIELDS ((1u << MOVER_STATE_COUNT) - 1u)
 
-/* The mover kind record (mover_kind.c). */
-extern const mote_pool_kind mote_mover_pool_kind_record;
-
-/* The view's field pointers as an array indexed by MOVER_*. */
-static inline void mover_view_pointers(const mote_mover_view *v, float *p[MOVER_FIELD_COUNT]) {
-    mote_pool_view_fields(&mote_mover_pool_kind_record, v, p);
-}
-
-/* Points the view's fields at p (the inverse of mover_view_pointers) (count is left as it is). */
-static inline void mover_view_from_pointers(mote_mover_view *view,
-                                            float *const p[MOVER_FIELD_COUNT]) {
-    mote_pool_view_set_fields(&mote_mover_pool_kind_record, p, view);
-}
+/* The mover kind record (mover_kind.c), and mover_view_pointers / mover_view_from_pointers: the
+ * view's field pointers as an array indexed by MOVER_* and back. */
+MOTE_KIND_VIEW_POINTERS(mover, MOVER_FIELD_COUNT)
 
 #endif

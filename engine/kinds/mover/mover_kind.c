@@ -3,42 +3,28 @@
 #include <math.h>
 #include <string.h>
 
-#include "kernel_table.h"
+#include "kind_record.h"
 #include "mote/mover_pool.h"
 #include "mover_fields.h"
 #include "mover_step.h"
-#include "pool_api.h"
 
 /* What mote_default_mover_pool_def() writes to internal_cookie. */
 #define MOVER_POOL_COOKIE 0x4d4f5652 /* "MOVR" */
 
-_Static_assert(sizeof(mote_mover_view) == sizeof(size_t) + MOVER_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_mover_view");
-_Static_assert(sizeof(mote_mover_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
-_Static_assert(sizeof(mote_mover_step) <= MOTE_MAX_CONSTANTS_BYTES, "step fits the constants");
+MOTE_KIND_TYPE_CHECKS(mover, MOVER_FIELD_COUNT, mote_mover_step);
 
 typedef struct mover_settings {
     mote_movement_params params;
     float max_substep;
 } mover_settings;
 
-static mover_settings *settings_of(mote_pool *pool) {
-    return mote_pool_settings(pool);
-}
-
-static const mover_settings *settings_of_const(const mote_pool *pool) {
-    return mote_pool_settings_const(pool);
-}
+MOTE_KIND_SETTINGS_ACCESS(mover_settings)
 
 mote_mover_pool_def mote_default_mover_pool_def(void) {
     mote_mover_pool_def def = {
         .params = mote_default_movement_params(),
         .max_substep = 1.0f / 60.0f,
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
-        .max_dt = INFINITY,
-        .internal_cookie = MOVER_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(MOVER_POOL_COOKIE),
     };
     return def;
 }
@@ -125,41 +111,20 @@ static mote_status check_settings(const void *settings) {
                : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-#define MOVER_FIELD_ROW(e, view_member, desc_member, role, check, how)                             \
-    MOTE_FIELD_ROW(mote_mover_view, mote_mover_desc, e, view_member, desc_member, role, check, how)
-static const mote_field_info mover_fields[MOVER_FIELD_COUNT] = {MOVER_FIELDS(MOVER_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(mover, MOVER_FIELDS, MOVER_FIELD_COUNT);
 
 const mote_pool_kind mote_mover_pool_kind_record = {
-    .name = "mover",
-    .number = MOTE_KIND_mover, /* its registry row (kinds.h) */
-    .cookie = MOVER_POOL_COOKIE,
-    .field_count = MOVER_FIELD_COUNT,
-    .fields = mover_fields,
-    .view_size = sizeof(mote_mover_view),
-    .desc_size = sizeof(mote_mover_desc),
-    .settings_size = sizeof(mover_settings),
+    MOTE_KIND_RECORD_COMMON(mover, MOVER_POOL_COOKIE, mover_settings),
     .parallel_min_elements =
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
-    .setting_count = sizeof mover_setting_members / sizeof mover_setting_members[0],
-    .setting_members = mover_setting_members,
     .kernel_id = MOTE_KERNEL_mover,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
-    .check_settings = check_settings,
 };
 
 #define RECORD (&mote_mover_pool_kind_record)
 
-static mover_settings settings_of_def(const mote_mover_pool_def *def) {
-    mover_settings settings = {def->params, def->max_substep};
-    return settings;
-}
-
-MOTE_POOL_CREATE_API(mover, RECORD, mover_settings)
-
-MOTE_POOL_API(mover, RECORD)
+MOTE_KIND_POOL_API(mover, mover_settings, (mover_settings){def->params, def->max_substep})
 MOTE_POOL_STEP_API(mover, RECORD)
 
 /* Edits one live element through its desc: get, change, set (which checks it again). */

@@ -10,59 +10,29 @@
 
 /* X(enum, view member, desc member, role, check, how): pool_kind.h */
 #define ORIENTATION_FIELDS(X)                                                                      \
-    X(ORIENTATION_QX, orientation[0], orientation.x, STATE, FINITE, MEMBER)                        \
-    X(ORIENTATION_QY, orientation[1], orientation.y, STATE, FINITE, MEMBER)                        \
-    X(ORIENTATION_QZ, orientation[2], orientation.z, STATE, FINITE, MEMBER)                        \
-    X(ORIENTATION_QW, orientation[3], orientation.w, STATE, FINITE, MEMBER)                        \
-    X(ORIENTATION_WX, angular_velocity[0], angular_velocity.x, STATE, FINITE, MEMBER)              \
-    X(ORIENTATION_WY, angular_velocity[1], angular_velocity.y, STATE, FINITE, MEMBER)              \
-    X(ORIENTATION_WZ, angular_velocity[2], angular_velocity.z, STATE, FINITE, MEMBER)              \
-    X(ORIENTATION_TX, target[0], target.x, INPUT, FINITE, MEMBER)                                  \
-    X(ORIENTATION_TY, target[1], target.y, INPUT, FINITE, MEMBER)                                  \
-    X(ORIENTATION_TZ, target[2], target.z, INPUT, FINITE, MEMBER)                                  \
-    X(ORIENTATION_TW, target[3], target.w, INPUT, FINITE, MEMBER)                                  \
+    MOTE_FIELD_QUAT(X, ORIENTATION_Q, orientation, orientation, STATE, FINITE, MEMBER)             \
+    MOTE_FIELD_VEC3(X, ORIENTATION_W, angular_velocity, angular_velocity, STATE, FINITE, MEMBER)   \
+    MOTE_FIELD_QUAT(X, ORIENTATION_T, target, target, INPUT, FINITE, MEMBER)                       \
     X(ORIENTATION_HALFLIFE, halflife, halflife, PARAM, NONNEGATIVE, MEMBER)                        \
     X(ORIENTATION_STIFFNESS, stiffness, stiffness, PARAM, NONNEGATIVE, MEMBER)                     \
     X(ORIENTATION_DAMPING, damping, damping, PARAM, NONNEGATIVE, MEMBER)                           \
     X(ORIENTATION_MAX_SPEED, max_speed, max_speed, PARAM, NONNEGATIVE, MEMBER)                     \
-    X(ORIENTATION_IWX, incoming_angular_velocity[0], incoming_angular_velocity.x, INPUT, FINITE,   \
-      MEMBER)                                                                                      \
-    X(ORIENTATION_IWY, incoming_angular_velocity[1], incoming_angular_velocity.y, INPUT, FINITE,   \
-      MEMBER)                                                                                      \
-    X(ORIENTATION_IWZ, incoming_angular_velocity[2], incoming_angular_velocity.z, INPUT, FINITE,   \
-      MEMBER)                                                                                      \
-    X(ORIENTATION_OQX, offset[0], offset.x, STATE, FINITE, MEMBER)                                 \
-    X(ORIENTATION_OQY, offset[1], offset.y, STATE, FINITE, MEMBER)                                 \
-    X(ORIENTATION_OQZ, offset[2], offset.z, STATE, FINITE, MEMBER)                                 \
-    X(ORIENTATION_OQW, offset[3], offset.w, STATE, FINITE, MEMBER)                                 \
-    X(ORIENTATION_OWX, offset_angular_velocity[0], offset_angular_velocity.x, STATE, FINITE,       \
-      MEMBER)                                                                                      \
-    X(ORIENTATION_OWY, offset_angular_velocity[1], offset_angular_velocity.y, STATE, FINITE,       \
-      MEMBER)                                                                                      \
-    X(ORIENTATION_OWZ, offset_angular_velocity[2], offset_angular_velocity.z, STATE, FINITE, MEMBER)
+    MOTE_FIELD_VEC3(X, ORIENTATION_IW, incoming_angular_velocity, incoming_angular_velocity,       \
+                    INPUT, FINITE, MEMBER)                                                         \
+    MOTE_FIELD_QUAT(X, ORIENTATION_OQ, offset, offset, STATE, FINITE, MEMBER)                      \
+    MOTE_FIELD_VEC3(X, ORIENTATION_OW, offset_angular_velocity, offset_angular_velocity, STATE,    \
+                    FINITE, MEMBER)
 
 enum { ORIENTATION_FIELDS(MOTE_FIELD_ENUM) ORIENTATION_FIELD_COUNT };
 
 #define ORIENTATION_BIT(f) MOTE_FIELD_BIT(f)
-#define ORIENTATION_Q                                                                              \
-    (ORIENTATION_BIT(ORIENTATION_QX) | ORIENTATION_BIT(ORIENTATION_QY) |                           \
-     ORIENTATION_BIT(ORIENTATION_QZ) | ORIENTATION_BIT(ORIENTATION_QW))
-#define ORIENTATION_W                                                                              \
-    (ORIENTATION_BIT(ORIENTATION_WX) | ORIENTATION_BIT(ORIENTATION_WY) |                           \
-     ORIENTATION_BIT(ORIENTATION_WZ))
-#define ORIENTATION_T                                                                              \
-    (ORIENTATION_BIT(ORIENTATION_TX) | ORIENTATION_BIT(ORIENTATION_TY) |                           \
-     ORIENTATION_BIT(ORIENTATION_TZ) | ORIENTATION_BIT(ORIENTATION_TW))
-
-#define ORIENTATION_IW                                                                             \
-    (ORIENTATION_BIT(ORIENTATION_IWX) | ORIENTATION_BIT(ORIENTATION_IWY) |                         \
-     ORIENTATION_BIT(ORIENTATION_IWZ))
-#define ORIENTATION_OQ                                                                             \
-    (ORIENTATION_BIT(ORIENTATION_OQX) | ORIENTATION_BIT(ORIENTATION_OQY) |                         \
-     ORIENTATION_BIT(ORIENTATION_OQZ) | ORIENTATION_BIT(ORIENTATION_OQW))
-#define ORIENTATION_OW                                                                             \
-    (ORIENTATION_BIT(ORIENTATION_OWX) | ORIENTATION_BIT(ORIENTATION_OWY) |                         \
-     ORIENTATION_BIT(ORIENTATION_OWZ))
+/* The components of a vector member, as a field mask. */
+#define ORIENTATION_Q  MOTE_FIELD_BITS(ORIENTATION_QX, 4)
+#define ORIENTATION_W  MOTE_FIELD_BITS(ORIENTATION_WX, 3)
+#define ORIENTATION_T  MOTE_FIELD_BITS(ORIENTATION_TX, 4)
+#define ORIENTATION_IW MOTE_FIELD_BITS(ORIENTATION_IWX, 3)
+#define ORIENTATION_OQ MOTE_FIELD_BITS(ORIENTATION_OQX, 4)
+#define ORIENTATION_OW MOTE_FIELD_BITS(ORIENTATION_OWX, 3)
 
 /* Fields each kind reads (and so the pool stores), and those it writes. */
 #define ORIENTATION_CONTROL_READS                                                                  \

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "orientation_fields.h"
-#include "pool_api.h"
+#include "kind_record.h"
 
 /* What mote_default_orientation_pool_def() writes to internal_cookie. */
 #define ORIENTATION_POOL_COOKIE 0x4f524e54 /* "ORNT" */
@@ -12,13 +12,7 @@
 _Static_assert(MOTE_KERNEL_orientation_inertialize - MOTE_KERNEL_orientation_control ==
                    MOTE_ORIENTATION_INERTIALIZE - MOTE_ORIENTATION_CONTROL,
                "the orientation kernels are listed in mote_orientation_kind order");
-_Static_assert(sizeof(mote_orientation_view) ==
-                   sizeof(size_t) + ORIENTATION_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_orientation_view");
-_Static_assert(sizeof(mote_orientation_desc) <= MOTE_MAX_DESC_BYTES,
-               "desc fits the generic buffer");
-_Static_assert(sizeof(mote_orientation_constants) <= MOTE_MAX_CONSTANTS_BYTES,
-               "constants fit the generic buffer");
+MOTE_KIND_TYPE_CHECKS(orientation, ORIENTATION_FIELD_COUNT, mote_orientation_constants);
 
 typedef struct orientation_settings {
     mote_orientation_kind kind;
@@ -56,13 +50,9 @@ bool mote_orientation_kind_parse(const char *name, mote_orientation_kind *out) {
 mote_orientation_pool_def mote_default_orientation_pool_def(void) {
     mote_orientation_pool_def def = {
         .kind = MOTE_ORIENTATION_CONTROL,
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
         .substep = MOTE_ORIENTATION_SUBSTEP,
         .max_substeps = MOTE_ORIENTATION_MAX_SUBSTEPS,
-        .max_dt = INFINITY,
-        .internal_cookie = ORIENTATION_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(ORIENTATION_POOL_COOKIE),
     };
     return def;
 }
@@ -173,42 +163,20 @@ static mote_status check_settings(const void *settings) {
     return kind_ok && substep_ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-#define ORIENTATION_FIELD_ROW(e, view_member, desc_member, role, check, how)                       \
-    MOTE_FIELD_ROW(mote_orientation_view, mote_orientation_desc, e, view_member, desc_member,      \
-                   role, check, how)
-static const mote_field_info orientation_fields[ORIENTATION_FIELD_COUNT] = {
-    ORIENTATION_FIELDS(ORIENTATION_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(orientation, ORIENTATION_FIELDS, ORIENTATION_FIELD_COUNT);
 
 const mote_pool_kind mote_orientation_pool_kind_record = {
-    .name = "orientation",
-    .number = MOTE_KIND_orientation, /* its registry row (kinds.h) */
-    .cookie = ORIENTATION_POOL_COOKIE,
-    .field_count = ORIENTATION_FIELD_COUNT,
-    .fields = orientation_fields,
-    .view_size = sizeof(mote_orientation_view),
-    .desc_size = sizeof(mote_orientation_desc),
-    .settings_size = sizeof(orientation_settings),
+    MOTE_KIND_RECORD_COMMON(orientation, ORIENTATION_POOL_COOKIE, orientation_settings),
     .parallel_min_elements = 1024, /* a control element is some sub-steps of log and exp */
-    .setting_count = sizeof orientation_setting_members / sizeof orientation_setting_members[0],
-    .setting_members = orientation_setting_members,
     .stored_fields = stored_fields,
     .kernel = kernel,
     .check_values = check_values,
-    .advance = advance,
-    .prepare = prepare,
-    .check_settings = check_settings,
 };
 
 #define RECORD (&mote_orientation_pool_kind_record)
 
-static orientation_settings settings_of_def(const mote_orientation_pool_def *def) {
-    orientation_settings settings = {def->kind, def->substep, def->max_substeps};
-    return settings;
-}
-
-MOTE_POOL_CREATE_API(orientation, RECORD, orientation_settings)
-
-MOTE_POOL_API(orientation, RECORD)
+MOTE_KIND_POOL_API(orientation, orientation_settings,
+                   (orientation_settings){def->kind, def->substep, def->max_substeps})
 MOTE_POOL_STEP_API(orientation, RECORD)
 
 mote_orientation_kind mote_orientation_pool_kind(const mote_orientation_pool *pool) {

@@ -80,20 +80,9 @@ typedef struct mote_spring_constants {
 /* The kernels' indices of the cache arrays, after the fields (spring_kernels.c). */
 enum { SPRING_CACHE_KEY = SPRING_FIELD_COUNT, SPRING_CACHE_FACTOR, SPRING_ARRAY_COUNT };
 
-/* The spring kind record (spring_kind.c). */
-extern const mote_pool_kind mote_spring_pool_kind_record;
-
-/* The view's field pointers as an array indexed by SPRING_FIELD_*. */
-static inline void spring_view_pointers(const mote_spring_view *view,
-                                        float *p[SPRING_FIELD_COUNT]) {
-    mote_pool_view_fields(&mote_spring_pool_kind_record, view, p);
-}
-
-/* Points the view's fields at p (the inverse of spring_view_pointers) (count is left as it is). */
-static inline void spring_view_from_pointers(mote_spring_view *view,
-                                             float *const p[SPRING_FIELD_COUNT]) {
-    mote_pool_view_set_fields(&mote_spring_pool_kind_record, p, view);
-}
+/* The spring kind record (spring_kind.c), and spring_view_pointers / spring_view_from_pointers: the
+ * view's field pointers as an array indexed by SPRING_* and back. */
+MOTE_KIND_VIEW_POINTERS(spring, SPRING_FIELD_COUNT)
 
 /* Runs one kernel table's spring kernel of kind over the view's [begin, end) by dt. */
 struct mote_kernel_table;

@@ -3,11 +3,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "kernel_table.h"
 #include "mote/orientation.h"
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
-#include "pool_api.h"
+#include "kind_record.h"
 #include "spring_fields.h"
 
 /* What mote_default_spring_pool_def() writes to internal_cookie. */
@@ -16,9 +15,7 @@
 _Static_assert(MOTE_KERNEL_spring_inertialize - MOTE_KERNEL_spring_damper ==
                    MOTE_SPRING_INERTIALIZE - MOTE_SPRING_DAMPER,
                "the spring kernels are listed in mote_spring_kind order");
-_Static_assert(sizeof(mote_spring_view) == sizeof(size_t) + SPRING_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_spring_view");
-_Static_assert(sizeof(mote_spring_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
+MOTE_KIND_TYPE_CHECKS(spring, SPRING_FIELD_COUNT, mote_spring_constants);
 
 /* The kind, a snapshot's one setting, and the fixed-step cache setting, which changes no bits
  * and so is no setting member (a snapshot does not hold it; a restore keeps the pool's). */
@@ -63,12 +60,8 @@ bool mote_spring_kind_parse(const char *name, mote_spring_kind *out) {
 mote_spring_pool_def mote_default_spring_pool_def(void) {
     mote_spring_pool_def def = {
         .kind = MOTE_SPRING_CRITICAL,
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
-        .max_dt = INFINITY,
         .step_cache = MOTE_STEP_CACHE_AUTO,
-        .internal_cookie = SPRING_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(SPRING_POOL_COOKIE),
     };
     return def;
 }
@@ -191,46 +184,24 @@ static mote_step_cache step_cache(const mote_pool *pool) {
     return has_cached_factor(s->kind) ? s->step_cache : MOTE_STEP_CACHE_OFF;
 }
 
-#define SPRING_FIELD_ROW(e, view_member, desc_member, role, check, how)                            \
-    MOTE_FIELD_ROW(mote_spring_view, mote_spring_desc, e, view_member, desc_member, role, check,   \
-                   how)
-static const mote_field_info spring_fields[SPRING_FIELD_COUNT] = {SPRING_FIELDS(SPRING_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(spring, SPRING_FIELDS, SPRING_FIELD_COUNT);
 
 const mote_pool_kind mote_spring_pool_kind_record = {
-    .name = "spring",
-    .number = MOTE_KIND_spring, /* its registry row (kinds.h) */
-    .cookie = SPRING_POOL_COOKIE,
-    .field_count = SPRING_FIELD_COUNT,
-    .fields = spring_fields,
-    .view_size = sizeof(mote_spring_view),
-    .desc_size = sizeof(mote_spring_desc),
-    .settings_size = sizeof(spring_settings),
+    MOTE_KIND_RECORD_COMMON(spring, SPRING_POOL_COOKIE, spring_settings),
     .local_settings_bytes = sizeof(spring_settings) - offsetof(spring_settings, step_cache),
     .parallel_min_elements =
         8192, /* a spring element costs 0.5-2 ns on avx2/avx512: 8192 are 4-16 us */
-    .setting_count = sizeof spring_setting_members / sizeof spring_setting_members[0],
-    .setting_members = spring_setting_members,
     .stored_fields = stored_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
-    .check_settings = check_settings,
     .step_cache = step_cache,
     .cache_args_offset = offsetof(mote_spring_constants, cache),
 };
 
 #define RECORD (&mote_spring_pool_kind_record)
 
-static spring_settings settings_of_def(const mote_spring_pool_def *def) {
-    spring_settings settings = {def->kind, def->step_cache};
-    return settings;
-}
-
-MOTE_POOL_CREATE_API(spring, RECORD, spring_settings)
-
-MOTE_POOL_API(spring, RECORD)
+MOTE_KIND_POOL_API(spring, spring_settings, (spring_settings){def->kind, def->step_cache})
 MOTE_POOL_STEP_API(spring, RECORD)
 
 mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool) {

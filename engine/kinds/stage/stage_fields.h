@@ -9,36 +9,16 @@
 /* X(enum, view member, desc member, role, check, how): pool_kind.h. The state comes first. */
 #define STAGE_FIELDS(X)                                                                            \
     X(STAGE_TIME, time, time, STATE, NONNEGATIVE, MEMBER)                                          \
-    X(STAGE_PX, position[0], position.x, STATE, FINITE, MEMBER)                                    \
-    X(STAGE_PY, position[1], position.y, STATE, FINITE, MEMBER)                                    \
-    X(STAGE_PZ, position[2], position.z, STATE, FINITE, MEMBER)                                    \
-    X(STAGE_QX, orientation[0], orientation.x, STATE, FINITE, MEMBER)                              \
-    X(STAGE_QY, orientation[1], orientation.y, STATE, FINITE, MEMBER)                              \
-    X(STAGE_QZ, orientation[2], orientation.z, STATE, FINITE, MEMBER)                              \
-    X(STAGE_QW, orientation[3], orientation.w, STATE, FINITE, MEMBER)                              \
-    X(STAGE_WPX, world_position[0], world.position.x, PARAM, FINITE, MEMBER)                       \
-    X(STAGE_WPY, world_position[1], world.position.y, PARAM, FINITE, MEMBER)                       \
-    X(STAGE_WPZ, world_position[2], world.position.z, PARAM, FINITE, MEMBER)                       \
-    X(STAGE_WQX, world_orientation[0], world.orientation.x, PARAM, FINITE, MEMBER)                 \
-    X(STAGE_WQY, world_orientation[1], world.orientation.y, PARAM, FINITE, MEMBER)                 \
-    X(STAGE_WQZ, world_orientation[2], world.orientation.z, PARAM, FINITE, MEMBER)                 \
-    X(STAGE_WQW, world_orientation[3], world.orientation.w, PARAM, FINITE, MEMBER)                 \
-    X(STAGE_WSX, world_scale[0], world.scale.x, PARAM, FINITE, MEMBER)                             \
-    X(STAGE_WSY, world_scale[1], world.scale.y, PARAM, FINITE, MEMBER)                             \
-    X(STAGE_WSZ, world_scale[2], world.scale.z, PARAM, FINITE, MEMBER)                             \
-    X(STAGE_AX, along[0], along.x, PARAM, FINITE, MEMBER)                                          \
-    X(STAGE_AY, along[1], along.y, PARAM, FINITE, MEMBER)                                          \
-    X(STAGE_AZ, along[2], along.z, PARAM, FINITE, MEMBER)                                          \
-    X(STAGE_SX, side[0], side.x, PARAM, FINITE, MEMBER)                                            \
-    X(STAGE_SY, side[1], side.y, PARAM, FINITE, MEMBER)                                            \
-    X(STAGE_SZ, side[2], side.z, PARAM, FINITE, MEMBER)                                            \
-    X(STAGE_EX, earthward[0], earthward.x, PARAM, FINITE, MEMBER)                                  \
-    X(STAGE_EY, earthward[1], earthward.y, PARAM, FINITE, MEMBER)                                  \
-    X(STAGE_EZ, earthward[2], earthward.z, PARAM, FINITE, MEMBER)                                  \
+    MOTE_FIELD_VEC3(X, STAGE_P, position, position, STATE, FINITE, MEMBER)                         \
+    MOTE_FIELD_QUAT(X, STAGE_Q, orientation, orientation, STATE, FINITE, MEMBER)                   \
+    MOTE_FIELD_VEC3(X, STAGE_WP, world_position, world.position, PARAM, FINITE, MEMBER)            \
+    MOTE_FIELD_QUAT(X, STAGE_WQ, world_orientation, world.orientation, PARAM, FINITE, MEMBER)      \
+    MOTE_FIELD_VEC3(X, STAGE_WS, world_scale, world.scale, PARAM, FINITE, MEMBER)                  \
+    MOTE_FIELD_VEC3(X, STAGE_A, along, along, PARAM, FINITE, MEMBER)                               \
+    MOTE_FIELD_VEC3(X, STAGE_S, side, side, PARAM, FINITE, MEMBER)                                 \
+    MOTE_FIELD_VEC3(X, STAGE_E, earthward, earthward, PARAM, FINITE, MEMBER)                       \
     X(STAGE_TILT, tilt_angle, tilt_angle, PARAM, NONNEGATIVE, MEMBER)                              \
-    X(STAGE_TX, tilt_axis[0], tilt_axis.x, PARAM, FINITE, MEMBER)                                  \
-    X(STAGE_TY, tilt_axis[1], tilt_axis.y, PARAM, FINITE, MEMBER)                                  \
-    X(STAGE_TZ, tilt_axis[2], tilt_axis.z, PARAM, FINITE, MEMBER)                                  \
+    MOTE_FIELD_VEC3(X, STAGE_T, tilt_axis, tilt_axis, PARAM, FINITE, MEMBER)                       \
     X(STAGE_SPIN, spin_rate, spin_rate, PARAM, NONNEGATIVE, MEMBER)
 
 enum { STAGE_FIELDS(MOTE_FIELD_ENUM) STAGE_FIELD_COUNT };

@@ -3,15 +3,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "pool_api.h"
+#include "kind_record.h"
 #include "stage_fields.h"
 
 #define STAGE_POOL_COOKIE 0x53544745 /* "STGE" */
 
-_Static_assert(sizeof(mote_stage_view) == sizeof(size_t) + STAGE_FIELD_COUNT * sizeof(float *),
-               "the field list names every pointer of mote_stage_view");
-_Static_assert(sizeof(mote_stage_desc) <= MOTE_MAX_DESC_BYTES, "desc fits the generic buffer");
-_Static_assert(sizeof(mote_stage_constants) <= MOTE_MAX_CONSTANTS_BYTES, "constants fit");
+MOTE_KIND_TYPE_CHECKS(stage, STAGE_FIELD_COUNT, mote_stage_constants);
 
 static const mote_stage_desc *separation_of(const mote_pool *pool) {
     return mote_pool_settings_const(pool);
@@ -19,12 +16,8 @@ static const mote_stage_desc *separation_of(const mote_pool *pool) {
 
 mote_stage_pool_def mote_default_stage_pool_def(void) {
     mote_stage_pool_def def = {
-        .capacity = 1024,
-        .max_count = (size_t)1 << 26,
-        .backend = MOTE_BACKEND_AUTO,
         .separation = mote_default_stage_desc(),
-        .max_dt = INFINITY,
-        .internal_cookie = STAGE_POOL_COOKIE,
+        MOTE_DEFAULT_POOL_DEF_COMMON(STAGE_POOL_COOKIE),
     };
     return def;
 }
@@ -87,9 +80,7 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     memcpy(constants, &c, sizeof c);
 }
 
-#define STAGE_FIELD_ROW(e, view_member, desc_member, role, check, how)                             \
-    MOTE_FIELD_ROW(mote_stage_view, mote_stage_desc, e, view_member, desc_member, role, check, how)
-static const mote_field_info stage_fields[STAGE_FIELD_COUNT] = {STAGE_FIELDS(STAGE_FIELD_ROW)};
+MOTE_KIND_FIELD_TABLE(stage, STAGE_FIELDS, STAGE_FIELD_COUNT);
 
 /* The separation template member by member, as a snapshot stores it (check_settings: the
  * template create accepts). */
@@ -150,33 +141,15 @@ static mote_status check_settings(const void *settings) {
 }
 
 const mote_pool_kind mote_stage_pool_kind_record = {
-    .name = "stage",
-    .number = MOTE_KIND_stage, /* its registry row (kinds.h) */
-    .cookie = STAGE_POOL_COOKIE,
-    .field_count = STAGE_FIELD_COUNT,
-    .fields = stage_fields,
-    .view_size = sizeof(mote_stage_view),
-    .desc_size = sizeof(mote_stage_desc),
-    .settings_size = sizeof(mote_stage_desc),
+    MOTE_KIND_RECORD_COMMON(stage, STAGE_POOL_COOKIE, mote_stage_desc),
     .parallel_min_elements = 1024, /* a stage costs a slerp, a sincos and a quaternion product */
-    .setting_count = sizeof stage_setting_members / sizeof stage_setting_members[0],
-    .setting_members = stage_setting_members,
-    .check_settings = check_settings,
     .kernel_id = MOTE_KERNEL_stage,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
-    .advance = advance,
-    .prepare = prepare,
 };
 
 #define RECORD (&mote_stage_pool_kind_record)
 
-static mote_stage_desc settings_of_def(const mote_stage_pool_def *def) {
-    return def->separation;
-}
-
-MOTE_POOL_CREATE_API(stage, RECORD, mote_stage_desc)
-
-MOTE_POOL_API(stage, RECORD)
+MOTE_KIND_POOL_API(stage, mote_stage_desc, def->separation)
 MOTE_POOL_STEP_API(stage, RECORD)
