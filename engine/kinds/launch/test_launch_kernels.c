@@ -1,7 +1,11 @@
 /* The launch kernel on every compiled variant, emulated ones included, against the scalar
  * reference within launch_bounds.h, and bit for bit against each other: one evaluation at
  * several clocks, and after LAUNCH_BOUND_STEPS steps, on a count that is not a multiple of any
- * lane count, rockets at staggered launch times in every phase with every flag. */
+ * lane count, for both of the probe's profiles (default; no_coast). The rockets are the probe's
+ * seed_state (mote_probe_launch): launch times staggered over 36 s around LAUNCH_SEED_CLOCK
+ * (an hour in: the double clock's low part matters), so at every clock below rockets are on
+ * the pad, in every phase and at rest, turn blends and crossranges drawn, and every
+ * combination of the three flags. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,28 +20,19 @@
 #include "launch_bounds.h"
 #include "launch_fields.h"
 #include "pool.h"
+#include "probe.h"
 #include "test_support.h"
 
 #define COUNT 2053
 
-static mote_launch_pool *make_pool(size_t count) {
-    mote_launch_pool_def def = mote_default_launch_pool_def();
-    def.backend = MOTE_BACKEND_SCALAR;
-    mote_launch_pool *pool = NULL;
-    assert_int_equal(mote_launch_pool_create(&def, &pool), MOTE_OK);
-    test_rng rng = {0x1a0c4};
-    for (size_t i = 0; i < count; ++i) {
-        mote_launch_desc d = mote_default_launch_desc();
-        d.rocket.launch_time = test_rng_range(&rng, -45.0f, 30.0f);
-        d.rocket.turn_blend = test_rng_range(&rng, 0.5f, 1.5f);
-        d.rocket.crossrange = test_rng_range(&rng, -2.0f, 2.0f);
-        int flags = (int)(test_rng_next(&rng) % 8u);
-        d.rocket.no_roll = (flags & 1) != 0;
-        d.rocket.no_vibration = (flags & 2) != 0;
-        d.rocket.no_camera_shake = (flags & 4) != 0;
-        assert_int_equal(mote_launch_pool_add(pool, &d, NULL), MOTE_OK);
-    }
-    return pool;
+static const mote_probe *const probe = &mote_probe_launch;
+
+static mote_launch_pool *make_pool(size_t v, size_t count) {
+    mote_pool *pool = NULL;
+    assert_int_equal(
+        probe_seeded_pool(probe, &probe->variants[v], MOTE_BACKEND_SCALAR, count, 0x1a0c4, &pool),
+        MOTE_OK);
+    return (mote_launch_pool *)(void *)pool;
 }
 
 /* Sets the clock and runs one table's kernel over the whole pool. */
@@ -84,10 +79,11 @@ static void compare(const mote_launch_view *w, const mote_launch_view *r, worst 
     }
 }
 
-static void check_worst(const char *name, const worst *w) {
-    printf("# %s: exact %u ULP, ground_arc %u ULP, unit %.3g, roll %.3g, position %.3g, velocity "
-           "%.3g\n",
-           name, w->exact, w->arc, w->unit, w->roll, w->position, w->velocity);
+static void check_worst(const char *variant, const char *name, const worst *w) {
+    printf(
+        "# %s %s: exact %u ULP, ground_arc %u ULP, unit %.3g, roll %.3g, position %.3g, velocity "
+        "%.3g\n",
+        variant, name, w->exact, w->arc, w->unit, w->roll, w->position, w->velocity);
     assert_true(w->exact <= LAUNCH_EXACT_ULP);
     assert_true(w->arc <= LAUNCH_GROUND_ARC_ULP);
     assert_true(w->unit <= LAUNCH_UNIT_ABS);
@@ -98,10 +94,11 @@ static void check_worst(const char *name, const worst *w) {
 
 /* Every runnable wide table against the reference at the given clocks; the wide tables bit for
  * bit against the first. */
-static void check_clocks(const double *clocks, size_t n_clocks, size_t count) {
+static void check_variant(size_t v, const double *clocks, size_t n_clocks, size_t count) {
     size_t n;
     const mote_kernel_table *const *tables = mote_kernel_tables(&n);
-    mote_launch_pool *ref = make_pool(count), *first = make_pool(count), *wide = make_pool(count);
+    mote_launch_pool *ref = make_pool(v, count), *first = make_pool(v, count),
+                     *wide = make_pool(v, count);
     bool have_first = false;
     for (size_t t = 1; t < n; ++t) {
         if (!mote_kernel_table_runnable(tables[t])) {
@@ -128,11 +125,23 @@ static void check_clocks(const double *clocks, size_t n_clocks, size_t count) {
             }
         }
         have_first = true;
-        check_worst(tables[t]->name, &w);
+        check_worst(probe->variants[v].name, tables[t]->name, &w);
     }
     mote_launch_pool_destroy(ref);
     mote_launch_pool_destroy(first);
     mote_launch_pool_destroy(wide);
+}
+
+/* Every variant of the probe at clocks[k] s after LAUNCH_SEED_CLOCK. */
+static void check_clocks(const double *clocks, size_t n_clocks, size_t count) {
+    double at[LAUNCH_BOUND_STEPS];
+    assert_true(n_clocks <= LAUNCH_BOUND_STEPS);
+    for (size_t c = 0; c < n_clocks; ++c) {
+        at[c] = LAUNCH_SEED_CLOCK + clocks[c];
+    }
+    for (size_t v = 0; v < probe->variant_count; ++v) {
+        check_variant(v, at, n_clocks, count);
+    }
 }
 
 static void test_one_evaluation_every_variant(void **unused) {

@@ -1,6 +1,9 @@
 /* The stage kernel on every compiled variant, emulated ones included, against the scalar
  * reference within stage_bounds.h, and bit for bit against each other, after one step and after
- * STAGE_BOUND_STEPS steps of mixed dt, on a count that is not a multiple of any lane count. */
+ * STAGE_BOUND_STEPS steps of mixed dt, on a count that is not a multiple of any lane count, for
+ * both of the probe's separations (default; no_kick). The elements are the probe's seed_state
+ * (mote_probe_stage): rockets anywhere, turned and scaled, stages captured with a local offset,
+ * frames across the ascent, tilt and spin drawn, times since detachment up to 4 s. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,52 +16,38 @@
 
 #include "kernel_table.h"
 #include "pool.h"
+#include "probe.h"
 #include "stage_bounds.h"
 #include "stage_fields.h"
 #include "test_support.h"
 
 #define COUNT 1031
 
-static mote_stage_pool *stepped(const mote_kernel_table *table, size_t steps) {
-    mote_stage_pool_def def = mote_default_stage_pool_def();
-    def.backend = MOTE_BACKEND_SCALAR;
-    mote_stage_pool *pool = NULL;
-    assert_int_equal(mote_stage_pool_create(&def, &pool), MOTE_OK);
-    test_rng rng = {0x57a9e};
-    for (size_t i = 0; i < COUNT; ++i) {
-        mote_stage_desc d = mote_default_stage_desc();
-        mote_transform rocket = {
-            {test_rng_range(&rng, -500, 500), test_rng_range(&rng, 0, 400),
-             test_rng_range(&rng, -500, 500)},
-            mote_quat_axis_angle((mote_vec3){0.0f, 0.0f, 1.0f}, test_rng_range(&rng, -3, 3)),
-            {1.0f, 1.0f, 1.0f}};
-        mote_transform local = mote_transform_identity();
-        assert_int_equal(mote_stage_capture(&d, &rocket, &local), MOTE_OK);
-        mote_vec3 flight = {test_rng_range(&rng, -1, 1), 1.0f, test_rng_range(&rng, -1, 1)};
-        assert_int_equal(mote_stage_set_frame(&d, flight, (mote_vec3){0.0f, 1.0f, 0.0f},
-                                              (mote_vec3){1.0f, 0.0f, 0.3f}),
-                         MOTE_OK);
-        assert_int_equal(mote_stage_draw(&d, 99, i), MOTE_OK);
-        d.time = test_rng_range(&rng, 0.0f, 4.0f);
-        assert_int_equal(mote_stage_pool_add(pool, &d, NULL), MOTE_OK);
-    }
+static const mote_probe *const probe = &mote_probe_stage;
+
+/* The probe's seeded pool of variant v, run steps steps of mixed dt through table. */
+static mote_stage_pool *stepped(size_t v, const mote_kernel_table *table, size_t steps) {
+    mote_pool *pool = NULL;
+    assert_int_equal(
+        probe_seeded_pool(probe, &probe->variants[v], MOTE_BACKEND_SCALAR, COUNT, 0x57a9e, &pool),
+        MOTE_OK);
     const float dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 144.0f, 0.1f};
     for (size_t s = 0; s < steps; ++s) {
-        mote_pool_run_table((mote_pool *)(void *)pool, table, 0, COUNT, dts[s % 4]);
+        mote_pool_run_table(pool, table, 0, COUNT, dts[s % 4]);
     }
-    return pool;
+    return (mote_stage_pool *)(void *)pool;
 }
 
-static void check(size_t steps) {
+static void check_variant(size_t v, size_t steps) {
     size_t n;
     const mote_kernel_table *const *tables = mote_kernel_tables(&n);
-    mote_stage_pool *ref = stepped(tables[0], steps), *first = NULL;
+    mote_stage_pool *ref = stepped(v, tables[0], steps), *first = NULL;
     mote_stage_view r = mote_stage_pool_view(ref);
     for (size_t t = 1; t < n; ++t) {
         if (!mote_kernel_table_runnable(tables[t])) {
             continue;
         }
-        mote_stage_pool *wide = stepped(tables[t], steps);
+        mote_stage_pool *wide = stepped(v, tables[t], steps);
         mote_stage_view w = mote_stage_pool_view(wide);
         uint32_t exact = 0;
         double orientation = 0.0;
@@ -74,8 +63,8 @@ static void check(size_t steps) {
                     fmax(orientation, fabs((double)w.orientation[k][i] - r.orientation[k][i]));
             }
         }
-        printf("# %s after %zu steps: time, position %u ULP; orientation %.3g\n", tables[t]->name,
-               steps, exact, orientation);
+        printf("# %s %s after %zu steps: time, position %u ULP; orientation %.3g\n",
+               probe->variants[v].name, tables[t]->name, steps, exact, orientation);
         assert_true(exact <= STAGE_EXACT_ULP);
         assert_true(orientation <= STAGE_ORIENTATION_ABS);
         if (first == NULL) {
@@ -90,6 +79,12 @@ static void check(size_t steps) {
     }
     mote_stage_pool_destroy(first);
     mote_stage_pool_destroy(ref);
+}
+
+static void check(size_t steps) {
+    for (size_t v = 0; v < probe->variant_count; ++v) {
+        check_variant(v, steps);
+    }
 }
 
 static void test_one_step_every_variant(void **unused) {
