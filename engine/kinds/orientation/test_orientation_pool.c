@@ -27,6 +27,10 @@ static mote_orientation_pool *make(mote_orientation_kind kind, mote_backend back
     return pool;
 }
 
+/* Not the probe's random_desc (mote_probe_orientation): these elements must settle on their
+ * target within 10 s (test_backends_and_parallel) with the pool's default gains and a halflife
+ * up to 0.5 s, and carry an offset and incoming and offset angular velocities for the
+ * inertialize kind, where the probe draws gains down to no damping and leaves those at 0. */
 static mote_orientation_desc desc_of(test_rng *rng) {
     mote_orientation_desc d = mote_default_orientation_desc();
     d.orientation = mote_quat_normalize((mote_quat){

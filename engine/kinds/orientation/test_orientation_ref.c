@@ -52,6 +52,16 @@ static double vec3_distance(mote_vec3 a, mote_vec3 b) {
     return sqrt(x * x + y * y + z * z);
 }
 
+/* A unit quaternion from four draws in [-1, 1) (x, y, z, w). */
+static mote_quat random_unit_quat(test_rng *rng) {
+    mote_quat q;
+    q.x = test_rng_range(rng, -1, 1);
+    q.y = test_rng_range(rng, -1, 1);
+    q.z = test_rng_range(rng, -1, 1);
+    q.w = test_rng_range(rng, -1, 1);
+    return mote_quat_normalize(q);
+}
+
 static mote_vec3 vec3_zero(void) {
     mote_vec3 v = {0.0f, 0.0f, 0.0f};
     return v;
@@ -124,16 +134,12 @@ static void control_error_is_zero_at_target_and_continuous(void **unused) {
     /* at the target the error is exactly zero, and a resting q stays (within normalisation) */
     test_rng rng = {0x0e15};
     for (int i = 0; i < 1000; ++i) {
-        mote_quat t = mote_quat_normalize(
-            (mote_quat){test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1),
-                        test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1)});
+        mote_quat t = random_unit_quat(&rng);
         mote_vec3 e = control_error(t, t);
         assert_true(fabs((double)e.x) <= 8 * U && fabs((double)e.y) <= 8 * U &&
                     fabs((double)e.z) <= 8 * U);
         /* -q is the same orientation: the same error, bit for bit */
-        mote_quat q = mote_quat_normalize(
-            (mote_quat){test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1),
-                        test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1)});
+        mote_quat q = random_unit_quat(&rng);
         mote_quat minus = {-q.x, -q.y, -q.z, -q.w};
         assert_true(vec3_same(control_error(q, t), control_error(minus, t)));
         mote_quat tq = t;
@@ -312,12 +318,8 @@ static void quat_spring_is_exact_in_dt(void **unused) {
     test_rng rng = {0x0e17};
     double worst = 0.0, worst_w = 0.0;
     for (int i = 0; i < 2000; ++i) {
-        mote_quat goal = mote_quat_normalize(
-            (mote_quat){test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1),
-                        test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1)});
-        mote_quat q0 = mote_quat_normalize(
-            (mote_quat){test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1),
-                        test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1)});
+        mote_quat goal = random_unit_quat(&rng);
+        mote_quat q0 = random_unit_quat(&rng);
         mote_vec3 w0 = {test_rng_range(&rng, -3, 3), test_rng_range(&rng, -3, 3),
                         test_rng_range(&rng, -3, 3)};
         float h = test_rng_range(&rng, 0.05f, 1.0f), dt = test_rng_range(&rng, 0.0f, 0.1f);
@@ -366,9 +368,7 @@ static void quat_spring_goal_sign_does_not_matter(void **unused) {
     (void)unused;
     test_rng rng = {0x0e18};
     for (int i = 0; i < 1000; ++i) {
-        mote_quat goal = mote_quat_normalize(
-            (mote_quat){test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1),
-                        test_rng_range(&rng, -1, 1), test_rng_range(&rng, -1, 1)});
+        mote_quat goal = random_unit_quat(&rng);
         mote_quat minus = {-goal.x, -goal.y, -goal.z, -goal.w};
         mote_quat a = mote_quat_axis_angle((mote_vec3){0, 1, 0}, test_rng_range(&rng, -3, 3));
         mote_quat b = a, c = a, d = a;
