@@ -1,9 +1,14 @@
 /* The docking kernel on every runnable wide variant, emulated ones included, against the scalar
- * reference (docking_bounds.h): after one step from seeded states all over the timeline, and
- * after DOCKING_BOUND_STEPS steps (whole sequences, through capture and lock, at 60 Hz and at
- * a 0.1 s step split into sub-steps); the clock, the angles and the flags bit-identical, the
- * rest within the stated absolute bounds, and every wide variant bit-identical to the others;
- * a range step gives a whole step's bits. On a count no lane count divides. */
+ * reference (docking_bounds.h): after one step and after DOCKING_BOUND_STEPS steps (whole
+ * sequences, through capture and lock, at 60 Hz and at a 0.1 s step split into sub-steps);
+ * the clock, the angles and the flags bit-identical, the rest within the stated absolute
+ * bounds, and every wide variant bit-identical to the others; a range step gives a whole
+ * step's bits. On a count no lane count divides, for both of the probe's variants (default;
+ * tilted: an off-axis port, a tilted dock axis, a 1/60 s sub-step clamp). The elements are
+ * the probe's seed_state (mote_probe_docking): stations anywhere and turned, chasers 5..20
+ * units out, clocks spread from -1 s (not started: whole sequences ahead) to 26 s (past lock),
+ * so every phase is stepped through and a clock past approach start is captured in its first
+ * step. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,50 +23,53 @@
 #include "docking_fields.h"
 #include "kernel_table.h"
 #include "pool.h"
+#include "probe.h"
 #include "test_support.h"
 
 #define COUNT 1031
 
-static mote_vec3 rvec(test_rng *rng, float r) {
-    mote_vec3 v = {test_rng_range(rng, -r, r), test_rng_range(rng, -r, r),
-                   test_rng_range(rng, -r, r)};
-    return v;
-}
+static const mote_probe *const probe = &mote_probe_docking;
 
-/* A pool of COUNT seeded sequences: stations anywhere, tilted, chasers 5..20 units out, start
- * delays up to 2 s; with mid_sequence, clocks spread over the whole timeline. */
-static mote_docking_pool *seeded(uint64_t seed, bool mid_sequence, bool tilted) {
-    mote_docking_pool_def def = mote_default_docking_pool_def();
-    def.backend = MOTE_BACKEND_SCALAR;
-    if (tilted) {
-        def.profile.dock_port_offset = (mote_vec3){1.5f, 0.0f, 3.0f};
-        def.profile.dock_axis = (mote_vec3){0.3f, 0.0f, 1.0f};
-    }
-    mote_docking_pool *pool = NULL;
-    assert_int_equal(mote_docking_pool_create(&def, &pool), MOTE_OK);
-    test_rng rng = {seed};
-    for (size_t i = 0; i < COUNT; ++i) {
-        mote_vec3 station = rvec(&rng, 100.0f);
-        mote_vec3 a = rvec(&rng, 1.0f);
-        mote_quat base = mote_quat_axis_angle(mote_vec3_normalize(a), test_rng_range(&rng, -3, 3));
-        mote_vec3 off = rvec(&rng, 4.0f);
-        off.z = test_rng_range(&rng, 5.0f, 20.0f);
-        mote_vec3 chaser = mote_vec3_add(station, mote_quat_rotate(base, off));
-        mote_docking_state s;
-        assert_int_equal(mote_docking_begin(&def.profile, station, base, chaser,
-                                            test_rng_range(&rng, 0.0f, 2.0f), &s),
-                         MOTE_OK);
-        if (mid_sequence) {
-            s.time = test_rng_range(&rng, -1.0f, 28.0f);
-        }
-        assert_int_equal(mote_docking_pool_add(pool, &s, NULL), MOTE_OK);
+enum { DEFAULT, TILTED }; /* the probe's variants */
+
+/* The probe's seeded pool of COUNT sequences (the scalar backend: the tests run tables), run
+ * steps times through table by dt. */
+static mote_pool *stepped(size_t variant, uint64_t seed, const mote_kernel_table *table, int steps,
+                          float dt) {
+    mote_pool *pool = NULL;
+    assert_int_equal(probe_seeded_pool(probe, &probe->variants[variant], MOTE_BACKEND_SCALAR, COUNT,
+                                       seed, &pool),
+                     MOTE_OK);
+    for (int s = 0; s < steps; ++s) {
+        mote_pool_run_table(pool, table, 0, COUNT, dt);
     }
     return pool;
 }
 
-static const mote_kernel_table *scalar_table(void) {
-    size_t count;
-    return mote_kernel_tables(&count)[0];
+static void fields_of(mote_pool *pool, float **p) {
+    for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
+        p[f] = pool->core.fields.field[f];
+    }
+}
+
+static void destroy(mote_pool *pool) {
+    mote_docking_pool_destroy((mote_docking_pool *)(void *)pool);
+}
+
+static const char *field_name(int f) {
+    return probe->record->fields[f].name;
+}
+
+/* Every field of a and b bit for bit, else fails naming what. */
+static void assert_same_fields(mote_pool *a, mote_pool *b, const char *what) {
+    float *ap[DOCKING_FIELD_COUNT], *bp[DOCKING_FIELD_COUNT];
+    fields_of(a, ap);
+    fields_of(b, bp);
+    for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
+        if (memcmp(ap[f], bp[f], COUNT * sizeof(float)) != 0) {
+            fail_msg("%s in %s", what, field_name(f));
+        }
+    }
 }
 
 static bool exact_field(int f) {
@@ -82,29 +90,26 @@ static double bound_of(int f, int steps) {
     return one ? DOCKING_POSITION_ONE_STEP : DOCKING_POSITION_LONG_RUN;
 }
 
-static void check(int steps, float dt, bool mid_sequence, bool tilted) {
+static double worst3(const double *worst, int first) {
+    return fmax(worst[first], fmax(worst[first + 1], worst[first + 2]));
+}
+
+static void check(size_t variant, int steps, float dt) {
     size_t count;
     const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    mote_docking_pool *ref = seeded(0xd0c4 + (uint64_t)steps, mid_sequence, tilted);
-    for (int s = 0; s < steps; ++s) {
-        mote_pool_run_table((mote_pool *)(void *)ref, scalar_table(), 0, COUNT, dt);
-    }
-    mote_docking_view r = mote_docking_pool_view(ref);
+    const uint64_t seed = 0xd0c4 + (uint64_t)steps;
+    mote_pool *ref = stepped(variant, seed, tables[0], steps, dt);
     float *rp[DOCKING_FIELD_COUNT];
-    mote_pool_view_fields(&mote_docking_pool_kind_record, &r, rp);
-    mote_docking_pool *first = NULL;
+    fields_of(ref, rp);
+    mote_pool *first = NULL;
     double worst[DOCKING_FIELD_COUNT] = {0};
     for (size_t t = 1; t < count; ++t) {
         if (!mote_kernel_table_runnable(tables[t])) {
             continue;
         }
-        mote_docking_pool *wide = seeded(0xd0c4 + (uint64_t)steps, mid_sequence, tilted);
-        for (int s = 0; s < steps; ++s) {
-            mote_pool_run_table((mote_pool *)(void *)wide, tables[t], 0, COUNT, dt);
-        }
-        mote_docking_view w = mote_docking_pool_view(wide);
+        mote_pool *wide = stepped(variant, seed, tables[t], steps, dt);
         float *wp[DOCKING_FIELD_COUNT];
-        mote_pool_view_fields(&mote_docking_pool_kind_record, &w, wp);
+        fields_of(wide, wp);
         for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
             for (size_t i = 0; i < COUNT; ++i) {
                 double d = fabs((double)wp[f][i] - rp[f][i]);
@@ -113,8 +118,7 @@ static void check(int steps, float dt, bool mid_sequence, bool tilted) {
                                          : d <= bound_of(f, steps);
                 if (!ok) {
                     fail_msg("%s %s element %zu after %d steps: %.9g vs %.9g", tables[t]->name,
-                             mote_docking_pool_kind_record.fields[f].name, i, steps, wp[f][i],
-                             rp[f][i]);
+                             field_name(f), i, steps, wp[f][i], rp[f][i]);
                 }
             }
         }
@@ -122,42 +126,32 @@ static void check(int steps, float dt, bool mid_sequence, bool tilted) {
             first = wide;
             continue;
         }
-        mote_docking_view a = mote_docking_pool_view(first);
-        float *ap[DOCKING_FIELD_COUNT];
-        mote_pool_view_fields(&mote_docking_pool_kind_record, &a, ap);
-        for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
-            if (memcmp(ap[f], wp[f], COUNT * sizeof(float)) != 0) {
-                fail_msg("%s differs from the first wide variant in %s", tables[t]->name,
-                         mote_docking_pool_kind_record.fields[f].name);
-            }
-        }
-        mote_docking_pool_destroy(wide);
+        assert_same_fields(first, wide, tables[t]->name);
+        destroy(wide);
     }
-    printf("after %d steps of %g s: position %.3g spring %.3g velocity %.3g orientation %.3g "
-           "\n",
-           steps, (double)dt, fmax(worst[DOCKING_PX], fmax(worst[DOCKING_PY], worst[DOCKING_PZ])),
-           fmax(worst[DOCKING_SX], fmax(worst[DOCKING_SY], worst[DOCKING_SZ])),
-           fmax(worst[DOCKING_VX], fmax(worst[DOCKING_VY], worst[DOCKING_VZ])),
-           fmax(fmax(worst[DOCKING_QX], worst[DOCKING_QY]),
-                fmax(worst[DOCKING_QZ], worst[DOCKING_QW])));
-    mote_docking_pool_destroy(first);
-    mote_docking_pool_destroy(ref);
+    printf("# %s after %d steps of %g s: position %.3g spring %.3g velocity %.3g orientation "
+           "%.3g\n",
+           probe->variants[variant].name, steps, (double)dt, worst3(worst, DOCKING_PX),
+           worst3(worst, DOCKING_SX), worst3(worst, DOCKING_VX),
+           fmax(worst3(worst, DOCKING_QX), worst[DOCKING_QW]));
+    destroy(first);
+    destroy(ref);
 }
 
 static void test_one_step_every_variant(void **unused) {
     (void)unused;
-    check(1, 1.0f / 60.0f, true, false);
-    check(1, 1.0f / 60.0f, true, true);
-    check(1, 0.1f, true, true);
+    check(DEFAULT, 1, 1.0f / 60.0f);
+    check(TILTED, 1, 1.0f / 60.0f);
+    check(TILTED, 1, 0.1f); /* split into sub-steps */
 }
 
 static void test_long_run_every_variant(void **unused) {
     (void)unused;
     int steps = (int)test_scaled(DOCKING_BOUND_STEPS);
-    check(steps, 1.0f / 60.0f, false, false); /* ends in approach and settle */
-    check(steps, 1.0f / 60.0f, false, true);
-    check(steps, 1.0f / 30.0f, false, true); /* whole sequences, locked */
-    check(steps, 0.013f, true, true);        /* clocks spread: every phase at the end */
+    check(DEFAULT, steps, 1.0f / 60.0f);
+    check(TILTED, steps, 1.0f / 60.0f);
+    check(TILTED, steps, 1.0f / 30.0f); /* 33 s: the sequences begun at -1 s lock */
+    check(TILTED, steps, 0.013f);
 }
 
 /* Ranges split anywhere give the whole step's bits on every variant. */
@@ -165,25 +159,21 @@ static void test_ranges_match_whole_step(void **unused) {
     (void)unused;
     size_t count;
     const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    for (size_t t = 0; t < count; ++t) {
-        if (!mote_kernel_table_runnable(tables[t])) {
-            continue;
+    for (size_t v = 0; v < probe->variant_count; ++v) {
+        for (size_t t = 0; t < count; ++t) {
+            if (!mote_kernel_table_runnable(tables[t])) {
+                continue;
+            }
+            mote_pool *whole = stepped(v, 99, tables[t], 1, 0.05f);
+            mote_pool *split = stepped(v, 99, tables[t], 0, 0.05f);
+            const size_t cuts[4] = {0, 3, 517, COUNT};
+            for (int c = 0; c < 3; ++c) {
+                mote_pool_run_table(split, tables[t], cuts[c], cuts[c + 1], 0.05f);
+            }
+            assert_same_fields(whole, split, tables[t]->name);
+            destroy(whole);
+            destroy(split);
         }
-        mote_docking_pool *whole = seeded(99, true, true), *split = seeded(99, true, true);
-        mote_pool_run_table((mote_pool *)(void *)whole, tables[t], 0, COUNT, 0.05f);
-        const size_t cuts[4] = {0, 3, 517, COUNT};
-        for (int c = 0; c < 3; ++c) {
-            mote_pool_run_table((mote_pool *)(void *)split, tables[t], cuts[c], cuts[c + 1], 0.05f);
-        }
-        mote_docking_view a = mote_docking_pool_view(whole), b = mote_docking_pool_view(split);
-        float *ap[DOCKING_FIELD_COUNT], *bp[DOCKING_FIELD_COUNT];
-        mote_pool_view_fields(&mote_docking_pool_kind_record, &a, ap);
-        mote_pool_view_fields(&mote_docking_pool_kind_record, &b, bp);
-        for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
-            assert_memory_equal(ap[f], bp[f], COUNT * sizeof(float));
-        }
-        mote_docking_pool_destroy(whole);
-        mote_docking_pool_destroy(split);
     }
 }
 

@@ -1,9 +1,12 @@
-/* The orientation kernels (control, spring, damper) on every runnable wide variant, emulated
- * ones included, against the scalar reference (orientation_bounds.h): after one step from
- * seeded elements and after ORIENTATION_BOUND_STEPS steps, at 1/60 s, 1/30 s and 0.1 s (the
- * control clamps and splits it); the quaternion and the angular velocity within the stated
- * bounds, every wide variant bit-identical to the others, and a range step giving a whole
- * step's bits. On a count no lane count divides. */
+/* The orientation kernels (control, spring, damper, inertialize) on every runnable wide
+ * variant, emulated ones included, against the scalar reference (orientation_bounds.h): after
+ * one step from seeded elements and after ORIENTATION_BOUND_STEPS steps, at 1/60 s, 1/30 s and
+ * 0.1 s (the control clamps and splits it); the quaternion and the angular velocity within the
+ * stated bounds, every wide variant bit-identical to the others, and a range step giving a
+ * whole step's bits. On a count no lane count divides. The elements are the probe's seed_state
+ * (mote_probe_orientation, one variant per kind): unit quaternions anywhere, angular
+ * velocities up to 6 rad/s, halflives 0.02..2 s, the control's gains, and every third element
+ * with no speed cap (max_speed 0). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,50 +21,74 @@
 #include "orientation_bounds.h"
 #include "orientation_fields.h"
 #include "pool.h"
+#include "probe.h"
 #include "test_support.h"
 
 #define COUNT      1031 /* one step */
 #define LONG_COUNT 131  /* 1,000 steps */
 
-static mote_quat rquat(test_rng *rng) {
-    mote_quat q = {test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1),
-                   test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1)};
-    return q;
+static const mote_probe *const probe = &mote_probe_orientation;
+
+static void fields_of(mote_pool *pool, float **p) {
+    mote_orientation_view v = mote_orientation_pool_view((mote_orientation_pool *)(void *)pool);
+    mote_pool_view_fields(probe->record, &v, p);
 }
 
-/* A pool of COUNT seeded elements of kind (the scalar backend: the tests run tables). */
-static mote_orientation_pool *seeded(mote_orientation_kind kind, uint64_t seed, size_t n) {
-    mote_orientation_pool_def def = mote_default_orientation_pool_def();
-    def.kind = kind;
-    def.backend = MOTE_BACKEND_SCALAR;
-    mote_orientation_pool *pool = NULL;
-    assert_int_equal(mote_orientation_pool_create(&def, &pool), MOTE_OK);
-    test_rng rng = {seed};
+static void destroy(mote_pool *pool) {
+    mote_orientation_pool_destroy((mote_orientation_pool *)(void *)pool);
+}
+
+static const char *field_name(int f) {
+    return probe->record->fields[f].name;
+}
+
+/* The probe's seeded pool of n elements of variant v (the scalar backend: the tests run
+ * tables). The probe's seed_state leaves the inertialize kind's incoming and offset angular
+ * velocities at the desc's zero; these tests draw them here (up to 6 rad/s, as the other
+ * angular velocities), so the offset's decay and the incoming velocity are stepped too. */
+static mote_pool *seeded(size_t v, uint64_t seed, size_t n) {
+    mote_pool *pool = NULL;
+    assert_int_equal(
+        probe_seeded_pool(probe, &probe->variants[v], MOTE_BACKEND_SCALAR, n, seed, &pool),
+        MOTE_OK);
+    float *p[ORIENTATION_FIELD_COUNT];
+    fields_of(pool, p);
+    test_rng rng = {seed ^ 0x1e41};
     for (size_t i = 0; i < n; ++i) {
-        mote_orientation_desc d = mote_default_orientation_desc();
-        d.orientation = rquat(&rng);
-        d.target = rquat(&rng);
-        d.angular_velocity = (mote_vec3){test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6),
-                                         test_rng_range(&rng, -6, 6)};
-        d.halflife = test_rng_range(&rng, 0.02f, 2.0f);
-        mote_orientation_control_params g = mote_orientation_control_gains(
-            test_rng_range(&rng, 0.05f, 1.0f), test_rng_range(&rng, 0.3f, 1.5f), INFINITY);
-        d.stiffness = g.stiffness;
-        d.damping = g.damping;
-        d.max_speed = i % 3 == 0 ? 0.0f : test_rng_range(&rng, 1.0f, 20.0f);
-        d.offset = rquat(&rng);
-        d.incoming_angular_velocity = (mote_vec3){
-            test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6)};
-        d.offset_angular_velocity = (mote_vec3){
-            test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6), test_rng_range(&rng, -6, 6)};
-        assert_int_equal(mote_orientation_pool_add(pool, &d, NULL), MOTE_OK);
+        for (int f = ORIENTATION_IWX; f < ORIENTATION_IWX + 3; ++f) {
+            if (p[f] != NULL) {
+                p[f][i] = test_rng_range(&rng, -6, 6);
+            }
+        }
+        for (int f = ORIENTATION_OWX; f < ORIENTATION_OWX + 3; ++f) {
+            if (p[f] != NULL) {
+                p[f][i] = test_rng_range(&rng, -6, 6);
+            }
+        }
     }
     return pool;
 }
 
-static const mote_kernel_table *scalar_table(void) {
-    size_t count;
-    return mote_kernel_tables(&count)[0];
+/* seeded, then steps steps of advanced s through table. */
+static mote_pool *stepped(size_t v, uint64_t seed, size_t n, const mote_kernel_table *table,
+                          int steps, float advanced) {
+    mote_pool *pool = seeded(v, seed, n);
+    for (int s = 0; s < steps; ++s) {
+        mote_pool_run_table(pool, table, 0, n, advanced);
+    }
+    return pool;
+}
+
+/* Every stored field of a and b bit for bit over [0, n), else fails naming what. */
+static void assert_same_fields(mote_pool *a, mote_pool *b, size_t n, const char *what) {
+    float *ap[ORIENTATION_FIELD_COUNT], *bp[ORIENTATION_FIELD_COUNT];
+    fields_of(a, ap);
+    fields_of(b, bp);
+    for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
+        if (ap[f] != NULL && memcmp(ap[f], bp[f], n * sizeof(float)) != 0) {
+            fail_msg("%s in %s", what, field_name(f));
+        }
+    }
 }
 
 /* The state fields the kernels write, quaternions or angular velocities. */
@@ -70,7 +97,7 @@ static bool is_quat(int f) {
 }
 
 static bool is_state(int f) {
-    return mote_orientation_pool_kind_record.fields[f].role == MOTE_ROLE_STATE;
+    return probe->record->fields[f].role == MOTE_ROLE_STATE;
 }
 
 /* The angular velocity whose size judges field f (omega or the offset's). */
@@ -95,33 +122,28 @@ static double bound_of(mote_orientation_kind kind, int f, int steps) {
     }
 }
 
-static void fields_of(mote_orientation_pool *pool, float **p) {
-    mote_orientation_view v = mote_orientation_pool_view(pool);
-    mote_pool_view_fields(&mote_orientation_pool_kind_record, &v, p);
-}
-
-static void check(mote_orientation_kind kind, int steps, float dt, size_t n) {
+static void check(size_t v, int steps, float dt, size_t n) {
     size_t count;
     const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const mote_orientation_kind kind = (mote_orientation_kind)probe->variants[v].model;
     const uint64_t seed = 0x0e14 + (uint64_t)steps + (uint64_t)kind * 7;
-    mote_orientation_pool *ref = seeded(kind, seed, n);
+    mote_pool *ref = seeded(v, seed, n);
     float advanced = 0.0f;
-    assert_int_equal(mote_orientation_pool_advance_of(ref, dt, &advanced), MOTE_OK);
+    assert_int_equal(
+        mote_orientation_pool_advance_of((mote_orientation_pool *)(void *)ref, dt, &advanced),
+        MOTE_OK);
     for (int s = 0; s < steps; ++s) {
-        mote_pool_run_table((mote_pool *)(void *)ref, scalar_table(), 0, n, advanced);
+        mote_pool_run_table(ref, tables[0], 0, n, advanced);
     }
     float *rp[ORIENTATION_FIELD_COUNT];
     fields_of(ref, rp);
-    mote_orientation_pool *first = NULL;
+    mote_pool *first = NULL;
     double worst_q = 0.0, worst_w = 0.0;
     for (size_t t = 1; t < count; ++t) {
         if (!mote_kernel_table_runnable(tables[t])) {
             continue;
         }
-        mote_orientation_pool *wide = seeded(kind, seed, n);
-        for (int s = 0; s < steps; ++s) {
-            mote_pool_run_table((mote_pool *)(void *)wide, tables[t], 0, n, advanced);
-        }
+        mote_pool *wide = stepped(v, seed, n, tables[t], steps, advanced);
         float *wp[ORIENTATION_FIELD_COUNT];
         fields_of(wide, wp);
         for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
@@ -143,9 +165,8 @@ static void check(mote_orientation_kind kind, int steps, float dt, size_t n) {
                 }
                 if (!(d <= bound_of(kind, f, steps))) {
                     fail_msg("%s %s %s element %zu after %d steps of %g: %.9g vs %.9g",
-                             mote_orientation_kind_name(kind), tables[t]->name,
-                             mote_orientation_pool_kind_record.fields[f].name, i, steps, (double)dt,
-                             wp[f][i], rp[f][i]);
+                             mote_orientation_kind_name(kind), tables[t]->name, field_name(f), i,
+                             steps, (double)dt, wp[f][i], rp[f][i]);
                 }
             }
         }
@@ -153,30 +174,22 @@ static void check(mote_orientation_kind kind, int steps, float dt, size_t n) {
             first = wide;
             continue;
         }
-        float *ap[ORIENTATION_FIELD_COUNT];
-        fields_of(first, ap);
-        for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
-            if (ap[f] != NULL && memcmp(ap[f], wp[f], n * sizeof(float)) != 0) {
-                fail_msg("%s: %s differs from the first wide variant in %s",
-                         mote_orientation_kind_name(kind), tables[t]->name,
-                         mote_orientation_pool_kind_record.fields[f].name);
-            }
-        }
-        mote_orientation_pool_destroy(wide);
+        assert_same_fields(first, wide, n, tables[t]->name);
+        destroy(wide);
     }
     printf("# %-7s %4d steps of %-9g q %.3g omega %.3g\n", mote_orientation_kind_name(kind), steps,
            (double)dt, worst_q, worst_w);
-    mote_orientation_pool_destroy(first);
-    mote_orientation_pool_destroy(ref);
+    destroy(first);
+    destroy(ref);
 }
 
 static const float dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 0.1f};
 
 static void test_one_step_every_variant(void **unused) {
     (void)unused;
-    for (int k = 0; k < MOTE_ORIENTATION_KIND_COUNT; ++k) {
+    for (size_t v = 0; v < probe->variant_count; ++v) {
         for (size_t d = 0; d < 3; ++d) {
-            check((mote_orientation_kind)k, 1, dts[d], COUNT);
+            check(v, 1, dts[d], COUNT);
         }
     }
 }
@@ -184,8 +197,8 @@ static void test_one_step_every_variant(void **unused) {
 static void test_long_run_every_variant(void **unused) {
     (void)unused;
     int steps = (int)test_scaled(ORIENTATION_BOUND_STEPS);
-    for (int k = 0; k < MOTE_ORIENTATION_KIND_COUNT; ++k) {
-        check((mote_orientation_kind)k, steps, dts[k % 2], LONG_COUNT);
+    for (size_t v = 0; v < probe->variant_count; ++v) {
+        check(v, steps, dts[probe->variants[v].model % 2], LONG_COUNT);
     }
 }
 
@@ -194,29 +207,20 @@ static void test_ranges_match_whole_step(void **unused) {
     (void)unused;
     size_t count;
     const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    for (int k = 0; k < MOTE_ORIENTATION_KIND_COUNT; ++k) {
+    for (size_t v = 0; v < probe->variant_count; ++v) {
         for (size_t t = 0; t < count; ++t) {
             if (!mote_kernel_table_runnable(tables[t])) {
                 continue;
             }
-            mote_orientation_pool *whole = seeded((mote_orientation_kind)k, 99, COUNT);
-            mote_orientation_pool *split = seeded((mote_orientation_kind)k, 99, COUNT);
-            mote_pool_run_table((mote_pool *)(void *)whole, tables[t], 0, COUNT, 0.05f);
+            mote_pool *whole = stepped(v, 99, COUNT, tables[t], 1, 0.05f);
+            mote_pool *split = seeded(v, 99, COUNT);
             const size_t cuts[4] = {0, 3, 517, COUNT};
             for (int c = 0; c < 3; ++c) {
-                mote_pool_run_table((mote_pool *)(void *)split, tables[t], cuts[c], cuts[c + 1],
-                                    0.05f);
+                mote_pool_run_table(split, tables[t], cuts[c], cuts[c + 1], 0.05f);
             }
-            float *ap[ORIENTATION_FIELD_COUNT], *bp[ORIENTATION_FIELD_COUNT];
-            fields_of(whole, ap);
-            fields_of(split, bp);
-            for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
-                if (ap[f] != NULL) {
-                    assert_memory_equal(ap[f], bp[f], COUNT * sizeof(float));
-                }
-            }
-            mote_orientation_pool_destroy(whole);
-            mote_orientation_pool_destroy(split);
+            assert_same_fields(whole, split, COUNT, tables[t]->name);
+            destroy(whole);
+            destroy(split);
         }
     }
 }
