@@ -251,35 +251,19 @@ MOTE_ALWAYS_INLINE void wide_constants(const void *constants, orientation_wide_c
     w->substeps = c->substeps;
 }
 
-void MOTE_VARIANT_FN(mote_kernel_orientation_control)(float *const *p, const void *constants,
-                                                      size_t begin, size_t end) {
-    orientation_wide_constants w;
-    wide_constants(constants, &w);
-    mote_lane_loop_paired(p, begin, end, &w, control_vector, control_pair,
-                          ORIENTATION_PLAN(ORIENTATION_CONTROL_READS, ORIENTATION_CONTROL_WRITES));
-}
+/* mote_kernel_orientation_<name>: the kind's vector body (name##_vector, and pair for two
+ * vectors at once, or NULL) over the lane loop, with the fields the kind reads and writes. */
+#define ORIENTATION_KERNEL(name, NAME, pair)                                                       \
+    void MOTE_VARIANT_FN(mote_kernel_orientation_##name)(float *const *p, const void *constants,   \
+                                                         size_t begin, size_t end) {               \
+        orientation_wide_constants w;                                                              \
+        wide_constants(constants, &w);                                                             \
+        mote_lane_loop_paired(                                                                     \
+            p, begin, end, &w, name##_vector, pair,                                                \
+            ORIENTATION_PLAN(ORIENTATION_##NAME##_READS, ORIENTATION_##NAME##_WRITES));            \
+    }
 
-void MOTE_VARIANT_FN(mote_kernel_orientation_spring)(float *const *p, const void *constants,
-                                                     size_t begin, size_t end) {
-    orientation_wide_constants w;
-    wide_constants(constants, &w);
-    mote_lane_loop(p, begin, end, &w, spring_vector,
-                   ORIENTATION_PLAN(ORIENTATION_SPRING_READS, ORIENTATION_SPRING_WRITES));
-}
-
-void MOTE_VARIANT_FN(mote_kernel_orientation_damper)(float *const *p, const void *constants,
-                                                     size_t begin, size_t end) {
-    orientation_wide_constants w;
-    wide_constants(constants, &w);
-    mote_lane_loop(p, begin, end, &w, damper_vector,
-                   ORIENTATION_PLAN(ORIENTATION_DAMPER_READS, ORIENTATION_DAMPER_WRITES));
-}
-
-void MOTE_VARIANT_FN(mote_kernel_orientation_inertialize)(float *const *p, const void *constants,
-                                                          size_t begin, size_t end) {
-    orientation_wide_constants w;
-    wide_constants(constants, &w);
-    mote_lane_loop_paired(
-        p, begin, end, &w, inertialize_vector, inertialize_pair,
-        ORIENTATION_PLAN(ORIENTATION_INERTIALIZE_READS, ORIENTATION_INERTIALIZE_WRITES));
-}
+ORIENTATION_KERNEL(control, CONTROL, control_pair)
+ORIENTATION_KERNEL(spring, SPRING, NULL)
+ORIENTATION_KERNEL(damper, DAMPER, NULL)
+ORIENTATION_KERNEL(inertialize, INERTIALIZE, inertialize_pair)

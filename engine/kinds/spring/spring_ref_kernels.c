@@ -18,77 +18,37 @@
     (void)x, (void)v, (void)goal, (void)xi, (void)vi, (void)stiffness, (void)damping, (void)rate,  \
         (void)incoming_v, (void)offset_x, (void)offset_v
 
-void mote_kernel_spring_damper_scalar(float *const *p, const void *constants, size_t begin,
-                                      size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        x[i] = mote_ref_damper(x[i], goal[i], damping[i], dt);
+/* mote_kernel_spring_<name>_scalar: the statements that follow name, for every element i of
+ * [begin, end), with the arrays and dt of SPRING_REF_ARRAYS. */
+#define SPRING_REF_KERNEL(name, ...)                                                               \
+    void mote_kernel_spring_##name##_scalar(float *const *p, const void *constants, size_t begin,  \
+                                            size_t end) {                                          \
+        SPRING_REF_ARRAYS;                                                                         \
+        for (size_t i = begin; i < end; ++i) {                                                     \
+            __VA_ARGS__;                                                                           \
+        }                                                                                          \
     }
-}
 
-void mote_kernel_spring_critical_scalar(float *const *p, const void *constants, size_t begin,
-                                        size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_ref_spring(&x[i], &v[i], goal[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(damper, x[i] = mote_ref_damper(x[i], goal[i], damping[i], dt))
 
-void mote_kernel_spring_angle_scalar(float *const *p, const void *constants, size_t begin,
-                                     size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_ref_spring_angle(&x[i], &v[i], goal[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(critical, mote_ref_spring(&x[i], &v[i], goal[i], damping[i], dt))
 
-void mote_kernel_spring_double_angle_scalar(float *const *p, const void *constants, size_t begin,
-                                            size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_ref_double_spring_angle(&x[i], &v[i], &xi[i], &vi[i], goal[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(angle, mote_ref_spring_angle(&x[i], &v[i], goal[i], damping[i], dt))
 
-void mote_kernel_spring_decay_scalar(float *const *p, const void *constants, size_t begin,
-                                     size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_ref_decay(&x[i], &v[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(double_angle, mote_ref_double_spring_angle(&x[i], &v[i], &xi[i], &vi[i], goal[i],
+                                                             damping[i], dt))
 
-void mote_kernel_spring_semi_implicit_scalar(float *const *p, const void *constants, size_t begin,
-                                             size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_spring_semi_implicit(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(decay, mote_ref_decay(&x[i], &v[i], damping[i], dt))
 
-void mote_kernel_spring_exp_response_scalar(float *const *p, const void *constants, size_t begin,
-                                            size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        x[i] = mote_exp_response(x[i], goal[i], rate[i], dt);
-    }
-}
+SPRING_REF_KERNEL(semi_implicit,
+                  mote_spring_semi_implicit(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt))
 
-void mote_kernel_spring_damped_scalar(float *const *p, const void *constants, size_t begin,
-                                      size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_spring_damper(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(exp_response, x[i] = mote_exp_response(x[i], goal[i], rate[i], dt))
 
-void mote_kernel_spring_double_scalar(float *const *p, const void *constants, size_t begin,
-                                      size_t end) {
-    SPRING_REF_ARRAYS;
-    for (size_t i = begin; i < end; ++i) {
-        mote_ref_double_spring(&x[i], &v[i], &xi[i], &vi[i], goal[i], damping[i], dt);
-    }
-}
+SPRING_REF_KERNEL(damped, mote_spring_damper(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt))
+
+SPRING_REF_KERNEL(double,
+                  mote_ref_double_spring(&x[i], &v[i], &xi[i], &vi[i], goal[i], damping[i], dt))
 
 /* mote_inertialize_update with the incoming pose (goal, incoming_v), in damping form: the
  * offset decays (mote_ref_decay), and the output is the incoming pose plus the offset. */
