@@ -25,8 +25,19 @@
     X(stage, 13, K(stage))                                                                         \
     X(orientation, 15,                                                                             \
       K(orientation_control) K(orientation_spring) K(orientation_damper)                           \
-      K(orientation_inertialize))
+      K(orientation_inertialize))                                                                  \
+    MOTE_KINDS_EXTRA_(X, K)
 /* clang-format on */
+
+/* Rows appended from outside, for a compile check only: -D'MOTE_KINDS_EXTRA(X,K)=X(drift,16,
+ * K(drift))' (tests/check_kind_example.cmake compiles the worked example of
+ * docs/adding-a-pool-kind.md so). cmake/MoteKinds.cmake reads only the rows written above, so a
+ * build never has such a row: a kind is added by writing its row into MOTE_KINDS. */
+#ifdef MOTE_KINDS_EXTRA
+#define MOTE_KINDS_EXTRA_(X, K) MOTE_KINDS_EXTRA(X, K)
+#else
+#define MOTE_KINDS_EXTRA_(X, K)
+#endif
 
 /* A row's parts, for MOTE_KINDS(X, K) calls that want one of them. */
 #define MOTE_KIND_ROW_KERNELS(name, number, kernels) kernels
