@@ -6,8 +6,9 @@
 # (tests/CMakeLists.txt passes each variant's flags from its object library mote_variant_<v>.)
 #
 # The page labels each file of the example on the line before its ```c fence:
-#   <!-- file: engine/kinds/drift/drift_fields.h -->   the whole file, written to OUT/src/<path>
-#   <!-- row: engine/kinds/kinds.h -->                 its registry row X(name, number, K(...))
+#   <!-- row: engine/kinds/kinds.h -->           its registry row X(name, number, K(...)), first
+#   <!-- file: engine/include/mote/drift.h -->   a whole file, written to OUT/src/<path>
+#   <!-- file: drift_fields.h -->                a file of the kind's folder, engine/kinds/<name>/
 # Every .c is compiled to an object with the project's compiler and warnings (-Werror under
 # MOTE_WERROR), its include paths and the row appended to the registry
 # (-D'MOTE_KINDS_EXTRA(X,K)=<row>', the hook in engine/kinds/kinds.h): a <kind>_kernels.c once
@@ -52,6 +53,10 @@ foreach(line IN LISTS lines)
       else()
         if(label IN_LIST files)
           message(FATAL_ERROR "kind_example: ${label} is labelled twice in ${page}")
+        endif()
+        if(NOT label MATCHES "/")
+          string(REGEX REPLACE "^X\\(([a-z_]+),.*" "engine/kinds/\\1/" folder "${row}")
+          set(label "${folder}${label}")
         endif()
         list(APPEND files ${label})
         file(WRITE ${OUT}/src/${label} "${body}")
