@@ -4,7 +4,11 @@
  * moving ship, within the bounds of debris_kernels.c (time, phase, position and velocity bit
  * for bit; orientation within DEBRIS_ORIENTATION_*); every wide variant bit-identical to every
  * other; an attached piece exactly on the ship transform of its anchor before peeling on every
- * variant; the 100,000-step tumble; split ranges; non-finite values kept in their lane. */
+ * variant; the 100,000-step tumble; split ranges; non-finite values kept in their lane.
+ *
+ * The pieces are the debris probe's (debris_probe.c's seed_state), with the few kinds it leaves
+ * out added here (add_edge_pieces); the one-step, long-run and range checks are the loop of
+ * tests/support/test_kernels.c over pools of the probe. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +24,10 @@
 #include "debris_fields.h"
 #include "kernel_table.h"
 #include "mote/debris.h"
+#include "mote/debris_pool.h"
+#include "pool.h"
+#include "probe.h"
+#include "test_kernels.h"
 #include "test_support.h"
 
 #define COUNT 4099 /* not a multiple of any lane count: every variant runs its tail path */
@@ -40,12 +48,6 @@ static state state_alloc(size_t n) {
 static void state_free(state *s) {
     for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
         free(s->f[f]);
-    }
-}
-
-static void state_copy(state *to, const state *from, size_t n) {
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        memcpy(to->f[f], from->f[f], n * sizeof(float));
     }
 }
 
@@ -75,172 +77,149 @@ static mote_quat rquat(test_rng *rng) {
     return mote_quat_normalize(q);
 }
 
-/* Seeded pieces: one category per index mod 8. */
+/* The probe's seeded pieces (debris_probe.c's seed_state: attached pieces at clocks before,
+ * during and after their peel, free ones tumbling, capped ones, degenerate peel windows) in
+ * arrays of exactly n, for the tests that step arrays rather than a pool. */
 static void seed_state(uint64_t seed, state *s, size_t n) {
-    test_rng rng = {seed};
+    const mote_probe *probe = &mote_probe_debris;
+    probe->seed_state(&probe->variants[probe->main_variant], s->f, n, seed);
+}
+
+/* What the probe's pieces leave out, kept here: one piece in 16 free without tumble, one
+ * attached piece about to release (within 0.05 s of its detach time: the probe's clocks land
+ * there by chance only) and one far anchor with a large twist and a tiny tumble. */
+static void add_edge_pieces(mote_pool *pool, const void *ctx) {
+    (void)ctx;
+    float *const *f = pool->core.fields.field;
+    const size_t n = mote_pool_count(pool, &mote_debris_pool_kind_record);
+    test_rng rng = {n};
     for (size_t i = 0; i < n; ++i) {
-        mote_debris_desc d = mote_default_debris_desc();
-        d.anchor = rvec(&rng, 30.0f);
-        d.outward = rdir(&rng);
-        d.base = rquat(&rng);
-        d.max_distance = test_rng_range(&rng, 0.0f, 5.0f);
-        d.twist = test_rng_range(&rng, -8.0f, 8.0f);
-        d.outward_speed = test_rng_range(&rng, 0.0f, 20.0f);
-        d.axial_speed = test_rng_range(&rng, -10.0f, 10.0f);
-        d.angular_velocity = rvec(&rng, 12.0f);
-        d.peel_start = test_rng_range(&rng, 0.0f, 1.0f);
-        d.detach_time = d.peel_start + test_rng_range(&rng, 0.05f, 3.0f);
-        switch (i % 8) {
-        case 0: /* before peeling */
-            d.time = test_rng_range(&rng, -2.0f, d.peel_start - 0.1f);
-            break;
-        case 1: /* mid-peel */
-            d.time = test_rng_range(&rng, d.peel_start, d.detach_time);
-            break;
-        case 2: /* about to release */
-            d.time = d.detach_time - test_rng_range(&rng, 0.0f, 0.05f);
-            break;
-        case 3: /* free, tumbling */
-            d.phase = MOTE_DEBRIS_FREE;
-            d.time = 5.0f;
-            d.position = rvec(&rng, 500.0f);
-            d.orientation = rquat(&rng);
-            d.velocity = rvec(&rng, 50.0f);
-            break;
-        case 4: /* free, no tumble */
+        mote_debris_desc d = debris_desc_at(f, i);
+        switch (i % 16) {
+        case 5: /* free, no tumble */
             d.phase = MOTE_DEBRIS_FREE;
             d.position = rvec(&rng, 100.0f);
             d.orientation = rquat(&rng);
             d.velocity = rvec(&rng, 5.0f);
             d.angular_velocity = (mote_vec3){0.0f, 0.0f, 0.0f};
             break;
-        case 5: /* just released, fast: capped */
-            d.phase = MOTE_DEBRIS_RELEASED;
-            d.position = rvec(&rng, 100.0f);
-            d.orientation = rquat(&rng);
-            d.velocity = rvec(&rng, 400.0f);
+        case 9: /* about to release */
+            d.phase = MOTE_DEBRIS_ATTACHED;
+            d.detach_time = d.peel_start + test_rng_range(&rng, 0.05f, 3.0f);
+            d.time = d.detach_time - test_rng_range(&rng, 0.0f, 0.05f);
             break;
-        case 6: /* degenerate window: peel_start == detach_time */
-            d.detach_time = d.peel_start;
-            d.time = d.peel_start - test_rng_range(&rng, 0.0f, 0.04f);
-            break;
-        default: /* far anchors, large twists and tiny tumbles */
+        case 13: /* far anchor, large twist, tiny tumble */
+            d.phase = MOTE_DEBRIS_ATTACHED;
             d.anchor = rvec(&rng, 3000.0f);
             d.twist = test_rng_range(&rng, -100.0f, 100.0f);
             d.angular_velocity = rvec(&rng, 1e-4f);
             d.time = test_rng_range(&rng, d.peel_start, d.detach_time + 1.0f);
             break;
+        default:
+            continue;
         }
-        debris_desc_store(s->f, i, &d);
+        debris_desc_store(f, i, &d);
+    }
+}
+
+/* A random ship from seed, and the default settings or (forces) gravity and damping. */
+static void test_frame_inputs(uint64_t seed, bool forces, mote_debris_ship *ship,
+                              mote_debris_settings *settings) {
+    test_rng rng = {seed};
+    *ship = (mote_debris_ship){rvec(&rng, 200.0f), rquat(&rng), rdir(&rng),
+                               test_rng_range(&rng, -6.0f, 6.0f)};
+    *settings = mote_default_debris_settings();
+    if (forces) {
+        settings->gravity = (mote_vec3){0.0f, -9.81f, 0.3f};
+        settings->linear_damping = 0.2f;
     }
 }
 
 static mote_debris_frame test_frame(uint64_t seed, float dt, bool forces) {
-    test_rng rng = {seed};
-    mote_debris_ship ship = {rvec(&rng, 200.0f), rquat(&rng), rdir(&rng),
-                             test_rng_range(&rng, -6.0f, 6.0f)};
-    mote_debris_settings settings = mote_default_debris_settings();
-    if (forces) {
-        settings.gravity = (mote_vec3){0.0f, -9.81f, 0.3f};
-        settings.linear_damping = 0.2f;
-    }
+    mote_debris_ship ship;
+    mote_debris_settings settings;
+    test_frame_inputs(seed, forces, &ship, &settings);
     return mote_debris_frame_make(&ship, &settings, dt);
-}
-
-static const mote_kernel_table *scalar_table(void) {
-    const mote_kernel_table *t = mote_kernel_table_for(MOTE_BACKEND_SCALAR);
-    assert_non_null(t);
-    return t;
 }
 
 static bool is_orientation(int f) {
     return f >= DEBRIS_QX && f <= DEBRIS_QW;
 }
 
-/* Compares a variant's state with the reference's: exact fields bit for bit, orientation
- * within bound. Returns the worst orientation difference. */
-static double compare(const char *what, const char *name, const state *wide, const state *ref,
-                      size_t n, double bound) {
-    double worst = 0.0;
-    for (size_t i = 0; i < n; ++i) {
-        for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-            if (!(DEBRIS_WRITES & DEBRIS_BIT(f))) {
-                continue;
-            }
-            float a = wide->f[f][i], b = ref->f[f][i];
-            if (is_orientation(f)) {
-                double d = fabs((double)a - (double)b);
-                if (!(d <= bound)) {
-                    fail_msg("%s %s piece %zu field %d: %.9g vs reference %.9g (%.3g > %.3g)", what,
-                             name, i, f, a, b, d, bound);
-                }
-                worst = fmax(worst, d);
-            } else if (test_ulp_distance(a, b) != 0) {
-                fail_msg("%s %s piece %zu field %d: %.9g vs reference %.9g (must be identical)",
-                         what, name, i, f, a, b);
-            }
-        }
+/* What a run of the probe's pieces steps under: the ship and settings of every step (one for
+ * a single step), and the orientation's bound. */
+typedef struct debris_inputs {
+    int steps;
+    mote_debris_ship *ship;
+    mote_debris_settings *settings;
+    double orientation_bound;
+} debris_inputs;
+
+/* Orientation within the run's bound, every other field bit for bit. */
+static double debris_bound(const test_kernel_element *e, double *error, const void *ctx) {
+    if (is_orientation(e->field)) {
+        *error = fabs((double)e->wide - (double)e->ref);
+        return ((const debris_inputs *)ctx)->orientation_bound;
     }
-    return worst;
+    return test_kernels_bit_identical(e, error, ctx);
 }
 
+static void set_inputs(mote_pool *pool, int step, const void *ctx) {
+    const debris_inputs *in = ctx;
+    mote_debris_pool *p = (mote_debris_pool *)(void *)pool;
+    assert_int_equal(mote_debris_pool_set_ship(p, &in->ship[step]), MOTE_OK);
+    assert_int_equal(mote_debris_pool_set_settings(p, &in->settings[step]), MOTE_OK);
+}
+
+static void prepare_pieces(mote_pool *pool, const void *ctx) {
+    add_edge_pieces(pool, ctx);
+    set_inputs(pool, 0, ctx);
+}
+
+/* One step under a random ship (with gravity and damping), or steps under a spinning ship
+ * that moves, spins down and comes to rest, gravity from step 500 and damping from 700. */
 static void check_steps(int steps, double bound, uint64_t seed) {
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    state start = state_alloc(COUNT), ref = state_alloc(COUNT), wide = state_alloc(COUNT),
-          first = state_alloc(COUNT);
-    seed_state(seed, &start, COUNT);
-    assert_ptr_equal(tables[0], scalar_table()); /* the reference runs first */
     const float dt = steps == 1 ? 1.0f / 30.0f : 1.0f / 60.0f;
-    mote_station_spin spin = mote_default_station_spin();
-    spin.spin_down_start = 8.0f; /* the run covers spin, spin-down and rest */
-    spin.spin_down_end = 12.0f;
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
-        state *out = ti == 0 ? &ref : &wide;
-        state_copy(out, &start, COUNT);
-        mote_debris_view view = state_view(out, COUNT);
-        mote_station_spin sp = spin;
-        for (int k = 0; k < steps; ++k) {
-            mote_debris_frame frame;
-            if (steps == 1) {
-                frame = test_frame(seed + 1, dt, true);
-            } else {
-                mote_station_spin_step(&sp, dt);
-                mote_vec3 at = {10.0f * sinf(0.01f * (float)k), 0.5f * (float)k * dt, 0.0f};
-                mote_debris_ship ship = mote_station_spin_ship(&sp, at);
-                mote_debris_settings settings = mote_default_debris_settings();
-                settings.gravity = (mote_vec3){0.0f, 0.0f, k > 500 ? -3.0f : 0.0f};
-                settings.linear_damping = k > 700 ? 0.1f : 0.0f;
-                frame = mote_debris_frame_make(&ship, &settings, dt);
-            }
-            mote_debris_run_table(tables[ti], &view, &frame, 0, COUNT);
-        }
-        if (ti == 0) {
-            continue;
-        }
-        double worst = compare(steps == 1 ? "one step" : "long run", tables[ti]->name, &wide, &ref,
-                               COUNT, bound);
-        printf("# debris/%s %d step(s): orientation within %.3g of the reference (bound %.3g); "
-               "time, phase, position, velocity identical\n",
-               tables[ti]->name, steps, worst, bound);
-        if (ti == 1) {
-            state_copy(&first, &wide, COUNT);
+    debris_inputs in = {steps, calloc((size_t)steps, sizeof(mote_debris_ship)),
+                        calloc((size_t)steps, sizeof(mote_debris_settings)), bound};
+    assert_non_null(in.ship);
+    assert_non_null(in.settings);
+    mote_station_spin sp = mote_default_station_spin();
+    sp.spin_down_start = 8.0f; /* the run covers spin, spin-down and rest */
+    sp.spin_down_end = 12.0f;
+    for (int k = 0; k < steps; ++k) {
+        if (steps == 1) {
+            test_frame_inputs(seed + 1, true, &in.ship[k], &in.settings[k]);
         } else {
-            for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-                if (memcmp(first.f[f], wide.f[f], COUNT * sizeof(float)) != 0) {
-                    fail_msg("%s is not bit-identical to %s (field %d)", tables[ti]->name,
-                             tables[1]->name, f);
-                }
-            }
+            mote_station_spin_step(&sp, dt);
+            mote_vec3 at = {10.0f * sinf(0.01f * (float)k), 0.5f * (float)k * dt, 0.0f};
+            in.ship[k] = mote_station_spin_ship(&sp, at);
+            in.settings[k] = mote_default_debris_settings();
+            in.settings[k].gravity = (mote_vec3){0.0f, 0.0f, k > 500 ? -3.0f : 0.0f};
+            in.settings[k].linear_damping = k > 700 ? 0.1f : 0.0f;
         }
     }
-    state_free(&start);
-    state_free(&ref);
-    state_free(&wide);
-    state_free(&first);
+    const test_kernel_run run = {
+        .probe = &mote_probe_debris,
+        .count = COUNT,
+        .seed = seed,
+        .steps = steps,
+        .dt = dt,
+        .prepare = prepare_pieces,
+        .before_step = steps == 1 ? NULL : set_inputs,
+        .bound = debris_bound,
+        .ctx = &in,
+        .label = steps == 1 ? "debris one step" : "debris long run",
+    };
+    double worst[MOTE_MAX_FIELDS];
+    assert_true(test_kernels_check(&run, worst, false));
+    printf("# debris %d step(s): orientation within %.3g of the reference (bound %.3g); "
+           "time, phase, position, velocity identical\n",
+           steps,
+           fmax(fmax(worst[DEBRIS_QX], worst[DEBRIS_QY]), fmax(worst[DEBRIS_QZ], worst[DEBRIS_QW])),
+           bound);
+    free(in.ship);
+    free(in.settings);
 }
 
 static void test_one_step_every_variant(void **unused) {
@@ -374,29 +353,22 @@ static void test_tumble_100k_every_variant(void **unused) {
 /* Any split of [0, n) gives the same bits as one whole step; a range touches nothing else. */
 static void test_ranges_match_whole_step(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    const size_t n = 203;
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
-        state whole = state_alloc(n), split = state_alloc(n);
-        seed_state(31, &whole, n);
-        state_copy(&split, &whole, n);
-        mote_debris_frame f = test_frame(3, 1.0f / 60.0f, true);
-        mote_debris_view wv = state_view(&whole, n), sv = state_view(&split, n);
-        mote_debris_run_table(tables[ti], &wv, &f, 0, n);
-        const size_t cuts[] = {0, 1, 9, 10, 33, 100, 101, 150, 203};
-        for (size_t c = 0; c + 1 < sizeof cuts / sizeof cuts[0]; ++c) {
-            mote_debris_run_table(tables[ti], &sv, &f, cuts[c], cuts[c + 1]);
-        }
-        for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
-            assert_memory_equal(whole.f[fi], split.f[fi], n * sizeof(float));
-        }
-        state_free(&whole);
-        state_free(&split);
-    }
+    mote_debris_ship ship;
+    mote_debris_settings settings;
+    test_frame_inputs(3, true, &ship, &settings);
+    const debris_inputs in = {1, &ship, &settings, 0.0};
+    const test_kernel_run run = {
+        .probe = &mote_probe_debris,
+        .count = 203,
+        .seed = 31,
+        .steps = 1,
+        .dt = 1.0f / 60.0f,
+        .prepare = prepare_pieces,
+        .ctx = &in,
+        .label = "debris ranges",
+    };
+    const size_t cuts[] = {0, 1, 9, 10, 33, 100, 101, 150, 203};
+    assert_true(test_kernels_check_ranges(&run, cuts, sizeof cuts / sizeof cuts[0]));
 }
 
 /* Exactly sized arrays (AddressSanitizer catches any access past them) for small counts. */
