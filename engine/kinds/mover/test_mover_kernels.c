@@ -20,10 +20,12 @@
 #include "mover_bounds.h"
 #include "mover_fields.h"
 #include "mover_step.h"
+#include "pool.h"
+#include "probe.h"
+#include "test_kernels.h"
 #include "test_support.h"
 
 #define COUNT 4099 /* not a multiple of any lane count: every variant runs its tail path */
-#define PI_F  3.14159265f
 
 typedef struct state {
     float *f[MOVER_FIELD_COUNT];
@@ -86,76 +88,24 @@ static mote_movement_params params_set(int which) {
 }
 #define PARAMS_SETS 4
 
-static float random_angle(test_rng *rng) {
-    return test_rng_range(rng, -PI_F, PI_F);
+/* The probe's seeded state (mover_probe.c's seed_state: stopped, walking, turning, reversing,
+ * near the accelerate/decelerate threshold, fast and explicitly facing elements, one per index
+ * mod 7) in arrays of COUNT, for the tests that step arrays rather than a pool. */
+static void seed_state(uint64_t seed, state *s) {
+    const mote_probe *probe = &mote_probe_mover;
+    probe->seed_state(&probe->variants[probe->main_variant], s->f, COUNT, seed);
 }
 
-/* Seeded states, one kind of element per index mod 8. */
-static void seed_state(uint64_t seed, state *s) {
-    test_rng rng = {seed};
-    for (size_t i = 0; i < COUNT; ++i) {
-        float v[MOVER_FIELD_COUNT] = {0};
-        float speed = powf(10.0f, test_rng_range(&rng, 0.0f, 3.0f));
-        float a = random_angle(&rng);
-        float ca = cosf(a), sa = sinf(a);
-        v[MOVER_POSITION_X] = test_rng_range(&rng, -1000, 1000);
-        v[MOVER_POSITION_Y] = test_rng_range(&rng, -1000, 1000);
-        v[MOVER_ROTATION] = test_rng_range(&rng, -10.0f, 10.0f);
-        v[MOVER_IMMEDIATE_ROTATION] = v[MOVER_ROTATION] + test_rng_range(&rng, -1, 1);
-        v[MOVER_ANGULAR_VELOCITY] = test_rng_range(&rng, -3, 3);
-        v[MOVER_IMMEDIATE_ANGULAR_VELOCITY] = test_rng_range(&rng, -3, 3);
-        float ix = speed * ca, iy = speed * sa;
-        float dx = ix, dy = iy;
-        switch (i % 8) {
-        case 0: /* stopped, asked to stay */
-            ix = iy = dx = dy = 0.0f;
-            v[MOVER_ANGULAR_VELOCITY] = v[MOVER_IMMEDIATE_ANGULAR_VELOCITY] = 0.0f;
-            break;
-        case 1: /* walking steadily */
-            break;
-        case 2: { /* turning: same speed, another direction */
-            float b = a + test_rng_range(&rng, -2.5f, 2.5f);
-            dx = speed * cosf(b), dy = speed * sinf(b);
-            break;
-        }
-        case 3: /* reversing */
-            dx = -ix, dy = -iy;
-            break;
-        case 4: { /* near the threshold: the desired speed within a few ULP of the current */
-            float b = a + test_rng_range(&rng, -1e-3f, 1e-3f);
-            float ds = speed * (1.0f + (float)((int)(test_rng_next(&rng) % 9) - 4) * 1.2e-7f);
-            dx = ds * cosf(b), dy = ds * sinf(b);
-            break;
-        }
-        case 5: /* starting from rest, or stopping */
-            if (test_rng_next(&rng) & 1) {
-                ix = iy = 0.0f;
-            } else {
-                dx = dy = 0.0f;
-            }
-            break;
-        case 6: /* fast, off in a random direction */
-            speed *= 1000.0f;
-            ix *= 1000.0f, iy *= 1000.0f;
-            dx = speed * cosf(a + 0.3f), dy = speed * sinf(a + 0.3f);
-            break;
-        default: /* explicitly facing somewhere, walking somewhere else */
-            dx = test_rng_range(&rng, -300, 300), dy = test_rng_range(&rng, -300, 300);
-            v[MOVER_EXPLICIT_FACING] = 1.0f;
-            v[MOVER_DESIRED_FACING] = random_angle(&rng);
-            break;
-        }
-        v[MOVER_IMMEDIATE_VELOCITY_X] = ix;
-        v[MOVER_IMMEDIATE_VELOCITY_Y] = iy;
-        /* smoothed velocity near the immediate one, with some acceleration */
-        v[MOVER_VELOCITY_X] = ix + test_rng_range(&rng, -0.1f, 0.1f) * speed * (i % 8 != 0);
-        v[MOVER_VELOCITY_Y] = iy + test_rng_range(&rng, -0.1f, 0.1f) * speed * (i % 8 != 0);
-        v[MOVER_ACCELERATION_X] = test_rng_range(&rng, -1, 1) * speed * (i % 8 != 0);
-        v[MOVER_ACCELERATION_Y] = test_rng_range(&rng, -1, 1) * speed * (i % 8 != 0);
-        v[MOVER_DESIRED_VELOCITY_X] = dx;
-        v[MOVER_DESIRED_VELOCITY_Y] = dy;
-        for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-            s->f[f][i] = v[f];
+/* What the probe's elements leave out, kept here: starting from rest toward a desired velocity
+ * (one in 14) and stopping from a walk (one in 14): its stopped elements are asked to stay. */
+static void add_start_and_stop(float *const *f, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (i % 14 == 8) { /* from rest */
+            f[MOVER_IMMEDIATE_VELOCITY_X][i] = f[MOVER_IMMEDIATE_VELOCITY_Y][i] = 0.0f;
+            f[MOVER_VELOCITY_X][i] = f[MOVER_VELOCITY_Y][i] = 0.0f;
+            f[MOVER_ACCELERATION_X][i] = f[MOVER_ACCELERATION_Y][i] = 0.0f;
+        } else if (i % 14 == 9) { /* stopping */
+            f[MOVER_DESIRED_VELOCITY_X][i] = f[MOVER_DESIRED_VELOCITY_Y][i] = 0.0f;
         }
     }
 }
@@ -176,140 +126,113 @@ static void run(const mote_kernel_table *t, state *s, const mote_movement_params
     }
 }
 
-/* |a - b| in units of the float spacing at magnitude m. */
-static double scaled_ulp(float a, float b, double m) {
-    if (isnan(a) || isnan(b)) {
-        return isnan(a) && isnan(b) ? 0.0 : INFINITY;
-    }
-    double spacing = m > 0.0 ? fmax(ldexp(1.0, ilogb(m) - 23), ldexp(1.0, -149)) : ldexp(1.0, -149);
-    return fabs((double)a - (double)b) / spacing;
-}
-
-static void element(const state *s, size_t i, float out[MOVER_STATE_COUNT]) {
-    for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
-        out[f] = s->f[f][i];
-    }
-}
-
-/* Compares every wide variant with the reference after the same run, field by field;
- * relative == false: one-step scaled-ULP bounds, true: the long-run relative bounds. Returns
- * after checking bit-identity across the wide variants. */
-static void compare_variants(const state *start, const state *ref, state *wide, state *first,
-                             void (*runner)(const mote_kernel_table *, state *, const void *),
-                             const void *ctx, float dt, int substeps, bool relative,
-                             const char *label) {
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    bool have_first = false;
-    for (size_t ti = 1; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
-        state_copy(wide, start);
-        runner(tables[ti], wide, ctx);
-        double worst[MOVER_STATE_COUNT] = {0};
-        for (size_t i = 0; i < COUNT; ++i) {
-            float before[MOVER_STATE_COUNT], after[MOVER_STATE_COUNT];
-            element(start, i, before);
-            element(ref, i, after);
-            double facing_scale = mover_facing_scale(before, after);
-            for (int f = 0; f < MOVER_STATE_COUNT; ++f) {
-                float w = wide->f[f][i], r = ref->f[f][i];
-                double err, bound;
-                if (!mover_is_facing_field(f)) {
-                    err = test_ulp_distance(w, r);
-                    bound =
-                        relative ? mover_bounds[f].relative : mover_one_step_bound(f, dt, substeps);
-                } else if (relative) {
-                    err = fabs((double)w - (double)r) / facing_scale;
-                    bound = mover_bounds[f].relative;
-                } else {
-                    err = scaled_ulp(w, r, facing_scale);
-                    bound = mover_one_step_bound(f, dt, substeps);
-                }
-                if (!(err <= bound)) {
-                    fail_msg("%s/%s element %zu (kind %zu) field %d: %.9g vs reference %.9g "
-                             "(%.3g > %.3g)",
-                             label, tables[ti]->name, i, i % 8, f, w, r, err, bound);
-                }
-                worst[f] = fmax(worst[f], err);
-            }
-        }
-        printf("# %s/%s: worst rotation %.3g, angular_velocity %.3g, linear %.3g\n", label,
-               tables[ti]->name, fmax(worst[MOVER_ROTATION], worst[MOVER_IMMEDIATE_ROTATION]),
-               fmax(worst[MOVER_ANGULAR_VELOCITY], worst[MOVER_IMMEDIATE_ANGULAR_VELOCITY]),
-               fmax(worst[MOVER_POSITION_X], worst[MOVER_VELOCITY_X]));
-        if (!have_first) {
-            for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-                memcpy(first->f[f], wide->f[f], COUNT * sizeof(float));
-            }
-            have_first = true;
-        } else {
-            for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-                if (memcmp(first->f[f], wide->f[f], COUNT * sizeof(float)) != 0) {
-                    fail_msg("%s: %s is not bit-identical to the first wide variant (field %d)",
-                             label, tables[ti]->name, f);
-                }
-            }
-        }
-    }
-    assert_true(have_first);
-}
-
-typedef struct one_step_ctx {
-    const mote_movement_params *p;
+/* A run of the probe's movers under a params set: sub-steps of dt (the pool's max_substep) and
+ * whole steps of substeps of them; in the long run, inputs that change every 30 steps. */
+typedef struct mover_inputs {
+    mote_movement_params params;
     float dt;
     int substeps;
-} one_step_ctx;
+    bool relative;         /* the long-run relative bounds, not the one-step ones */
+    const float *base_dvx; /* the long run: the starting desired velocities */
+    const float *base_dvy;
+} mover_inputs;
 
-static void run_one_step(const mote_kernel_table *t, state *s, const void *ctx) {
-    const one_step_ctx *c = ctx;
-    run(t, s, c->p, c->dt, c->substeps, 1);
+static void prepare_movers(mote_pool *pool, const void *ctx) {
+    const mover_inputs *in = ctx;
+    mote_mover_pool *p = (mote_mover_pool *)(void *)pool;
+    assert_int_equal(mote_mover_pool_set_params(p, &in->params), MOTE_OK);
+    assert_int_equal(mote_mover_pool_set_max_substep(p, in->dt), MOTE_OK);
+    int n = 0;
+    float sub = 0.0f;
+    assert_int_equal(mote_mover_pool_substeps(p, in->dt * (float)in->substeps, &n, &sub), MOTE_OK);
+    assert_int_equal(n, in->substeps);
+    float *const *f = pool->core.fields.field;
+    const size_t count = mote_pool_count(pool, &mote_mover_pool_kind_record);
+    add_start_and_stop(f, count);
+    for (size_t i = 0; in->relative && i < count; ++i) { /* keep positions moderate */
+        f[MOVER_DESIRED_VELOCITY_X][i] = fminf(f[MOVER_DESIRED_VELOCITY_X][i], 2000);
+        f[MOVER_DESIRED_VELOCITY_Y][i] = fminf(f[MOVER_DESIRED_VELOCITY_Y][i], 2000);
+    }
+}
+
+/* The state fields within mover_bounds.h's bounds (the facing ones measured against the
+ * element's facing scale), the inputs bit for bit. */
+static double mover_error(const test_kernel_element *e, double *error, const void *ctx) {
+    const mover_inputs *in = ctx;
+    const int f = e->field;
+    if (f >= MOVER_STATE_COUNT) {
+        return test_kernels_bit_identical(e, error, ctx);
+    }
+    if (!mover_is_facing_field(f)) {
+        *error = test_ulp_distance(e->wide, e->ref);
+        return in->relative ? mover_bounds[f].relative
+                            : mover_one_step_bound(f, in->dt, in->substeps);
+    }
+    float before[MOVER_STATE_COUNT], after[MOVER_STATE_COUNT];
+    for (int k = 0; k < MOVER_STATE_COUNT; ++k) {
+        before[k] = e->start[k][e->index];
+        after[k] = e->reference[k][e->index];
+    }
+    const double facing_scale = mover_facing_scale(before, after);
+    if (in->relative) {
+        *error = fabs((double)e->wide - (double)e->ref) / facing_scale;
+        return mover_bounds[f].relative;
+    }
+    *error = test_kernels_scaled_ulp(e->wide, e->ref, facing_scale);
+    return mover_one_step_bound(f, in->dt, in->substeps);
+}
+
+static void report(const char *label, const double *worst) {
+    printf("# %s: worst rotation %.3g, angular_velocity %.3g, linear %.3g\n", label,
+           fmax(worst[MOVER_ROTATION], worst[MOVER_IMMEDIATE_ROTATION]),
+           fmax(worst[MOVER_ANGULAR_VELOCITY], worst[MOVER_IMMEDIATE_ANGULAR_VELOCITY]),
+           fmax(worst[MOVER_POSITION_X], worst[MOVER_VELOCITY_X]));
 }
 
 static void test_one_step_every_params_set(void **unused) {
     (void)unused;
     const float dts[] = {1.0f / 60.0f, 1.0f / 240.0f, 0.05f};
     const int substeps[] = {1, 1, 3};
-    state start = state_alloc(COUNT), ref = state_alloc(COUNT), wide = state_alloc(COUNT),
-          first = state_alloc(COUNT);
     for (int ps = 0; ps < PARAMS_SETS; ++ps) {
-        mote_movement_params p = params_set(ps);
         for (size_t d = 0; d < sizeof dts / sizeof dts[0]; ++d) {
-            seed_state(0x5eed00u + (uint64_t)(ps * 10 + (int)d), &start);
-            state_copy(&ref, &start);
-            one_step_ctx ctx = {&p, dts[d], substeps[d]};
-            run_one_step(scalar_table(), &ref, &ctx);
+            const mover_inputs in = {params_set(ps), dts[d], substeps[d], false, NULL, NULL};
             char label[64];
             snprintf(label, sizeof label, "params %d dt %g x%d", ps, dts[d], substeps[d]);
-            compare_variants(&start, &ref, &wide, &first, run_one_step, &ctx, dts[d], substeps[d],
-                             false, label);
+            const test_kernel_run run = {
+                .probe = &mote_probe_mover,
+                .count = COUNT,
+                .seed = 0x5eed00u + (uint64_t)(ps * 10 + (int)d),
+                .steps = 1,
+                .dt = dts[d] * (float)substeps[d],
+                .prepare = prepare_movers,
+                .bound = mover_error,
+                .ctx = &in,
+                .label = label,
+            };
+            double worst[MOTE_MAX_FIELDS];
+            assert_true(test_kernels_check(&run, worst, true));
+            report(label, worst);
         }
     }
-    state_free(&start);
-    state_free(&ref);
-    state_free(&wide);
-    state_free(&first);
 }
 
 /* 1,000 steps of 1/60 s with the inputs changing every 30 steps (the same for every
  * variant): the desired velocities turn, stop and restart, and facings switch. */
-typedef struct long_run_ctx {
-    const mote_movement_params *p;
-    const state *start;
-} long_run_ctx;
-
-static void change_inputs(state *s, const state *start, int k) {
+static void change_inputs(mote_pool *pool, int k, const void *ctx) {
+    const mover_inputs *in = ctx;
+    if (k % 30 != 0) {
+        return;
+    }
+    float *const *f = pool->core.fields.field;
     for (size_t i = 0; i < COUNT; ++i) {
         float phase = 0.7f * (float)(k / 30) + 0.37f * (float)(i % 13);
-        float sx = start->f[MOVER_DESIRED_VELOCITY_X][i],
-              sy = start->f[MOVER_DESIRED_VELOCITY_Y][i];
+        float sx = in->base_dvx[i], sy = in->base_dvy[i];
         float base = sqrtf(sx * sx + sy * sy) + 50.0f;
         bool stop = (k / 30 + (int)i) % 7 == 0;
-        s->f[MOVER_DESIRED_VELOCITY_X][i] = stop ? 0.0f : base * cosf(phase);
-        s->f[MOVER_DESIRED_VELOCITY_Y][i] = stop ? 0.0f : base * sinf(phase);
-        s->f[MOVER_EXPLICIT_FACING][i] = (k / 30 + (int)i) % 5 == 0 ? 1.0f : 0.0f;
-        s->f[MOVER_DESIRED_FACING][i] = 2.0f * phase - 5.0f;
+        f[MOVER_DESIRED_VELOCITY_X][i] = stop ? 0.0f : base * cosf(phase);
+        f[MOVER_DESIRED_VELOCITY_Y][i] = stop ? 0.0f : base * sinf(phase);
+        f[MOVER_EXPLICIT_FACING][i] = (k / 30 + (int)i) % 5 == 0 ? 1.0f : 0.0f;
+        f[MOVER_DESIRED_FACING][i] = 2.0f * phase - 5.0f;
     }
 }
 
@@ -320,44 +243,41 @@ static int long_run_steps(void) {
     return steps < 91 ? 91 : (int)steps;
 }
 
-static void run_long(const mote_kernel_table *t, state *s, const void *ctx) {
-    const long_run_ctx *c = ctx;
-    const int steps = long_run_steps();
-    mote_mover_view view = state_view(s, COUNT);
-    mote_mover_step step;
-    mote_mover_step_prepare(c->p, 1.0f / 60.0f, 1, &step);
-    for (int k = 0; k < steps; ++k) {
-        if (k % 30 == 0) {
-            change_inputs(s, c->start, k);
-        }
-        mote_mover_run_table(t, &view, 0, COUNT, &step);
-    }
-}
-
 static void test_long_run_changing_inputs(void **unused) {
     (void)unused;
-    state start = state_alloc(COUNT), ref = state_alloc(COUNT), wide = state_alloc(COUNT),
-          first = state_alloc(COUNT);
     for (int ps = 0; ps < PARAMS_SETS; ps += 2) { /* double and single facing spring */
-        mote_movement_params p = params_set(ps);
-        seed_state(0x1006u + (uint64_t)ps, &start);
-        for (size_t i = 0; i < COUNT; ++i) { /* keep positions moderate over the run */
-            start.f[MOVER_DESIRED_VELOCITY_X][i] =
-                fminf(start.f[MOVER_DESIRED_VELOCITY_X][i], 2000);
-            start.f[MOVER_DESIRED_VELOCITY_Y][i] =
-                fminf(start.f[MOVER_DESIRED_VELOCITY_Y][i], 2000);
-        }
-        long_run_ctx ctx = {&p, &start};
-        state_copy(&ref, &start);
-        run_long(scalar_table(), &ref, &ctx);
+        mover_inputs in = {params_set(ps), 1.0f / 60.0f, 1, true, NULL, NULL};
         char label[64];
         snprintf(label, sizeof label, "params %d, %d steps", ps, long_run_steps());
-        compare_variants(&start, &ref, &wide, &first, run_long, &ctx, 1.0f / 60.0f, 1, true, label);
+        test_kernel_run run = {
+            .probe = &mote_probe_mover,
+            .count = COUNT,
+            .seed = 0x1006u + (uint64_t)ps,
+            .steps = long_run_steps(),
+            .dt = 1.0f / 60.0f,
+            .prepare = prepare_movers,
+            .bound = mover_error,
+            .ctx = &in,
+            .label = label,
+        };
+        /* the starting desired velocities the changing inputs turn */
+        mote_pool *start = test_kernels_pool(&run);
+        assert_non_null(start);
+        float *dvx = malloc(COUNT * sizeof(float)), *dvy = malloc(COUNT * sizeof(float));
+        assert_non_null(dvx);
+        assert_non_null(dvy);
+        memcpy(dvx, test_kernels_field(start, MOVER_DESIRED_VELOCITY_X), COUNT * sizeof(float));
+        memcpy(dvy, test_kernels_field(start, MOVER_DESIRED_VELOCITY_Y), COUNT * sizeof(float));
+        mote_pool_destroy(start, &mote_mover_pool_kind_record);
+        in.base_dvx = dvx;
+        in.base_dvy = dvy;
+        run.before_step = change_inputs;
+        double worst[MOTE_MAX_FIELDS];
+        assert_true(test_kernels_check(&run, worst, true));
+        report(label, worst);
+        free(dvx);
+        free(dvy);
     }
-    state_free(&start);
-    state_free(&ref);
-    state_free(&wide);
-    state_free(&first);
 }
 
 /* The split into sub-steps is the kernel's loop: n sub-steps in one call equal n calls of
