@@ -3,7 +3,12 @@
  * kind (stopped, walking, turning, reversing, near the accelerate/decelerate threshold, fast,
  * explicitly facing), under several params sets and sub-step counts; 1,000 steps with
  * changing inputs within the documented relative bound; every wide variant bit-identical to
- * every other; NaN confined to its lane; and exact-size arrays from 0 elements up. */
+ * every other; NaN confined to its lane; and exact-size arrays from 0 elements up.
+ *
+ * The elements are the mover probe's (mover_probe.c's seed_state), with starting from rest and
+ * stopping added on top (add_start_and_stop); the one-step and long-run checks are the loop of
+ * tests/support/test_kernels.c over pools of the probe, the params set and sub-step length set
+ * on each pool. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
