@@ -1,5 +1,11 @@
 /* The one pool implementation: create through set_backend for every kind, driven by the
- * kind record. The typed public functions (pool_api.h) call these. */
+ * kind record. The typed public functions (pool_api.h) and the kinds' own call these.
+ *
+ * A step goes one way down: its entry here (mote_pool_step_span) checks the pool, the report,
+ * dt and the range once and builds a ready plan (mote_step_plan, pool.h); step_cache.c plans
+ * the cache into it, task_split.c runs it (the kernel, and pool_core.c's group marks), then
+ * pool_core.c's scan writes the report. pool_core.c, step_cache.c and task_split.c never call
+ * back into this file, and nothing below the entry checks the step again. */
 #include <math.h>
 #include <string.h>
 
@@ -301,101 +307,27 @@ void mote_pool_view(mote_pool *pool, const mote_pool_kind *kind, void *out_view)
     mote_pool_view_from_fields(kind, pool->core.fields.field, pool->core.count, out_view);
 }
 
+/* A dt a step or advance_of accepts: finite and >= 0. */
+static bool dt_valid(float dt) {
+    return dt >= 0.0f && isfinite(dt);
+}
+
+/* The seconds a valid dt advances the pool: clamped to max_dt, then to the kind's own limit. */
+static float advance_valid(const mote_pool *pool, float dt) {
+    const float clamped = dt > pool->max_dt ? pool->max_dt : dt;
+    return clamped > 0.0f ? pool->kind->advance(pool, clamped) : 0.0f;
+}
+
 mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
                                  float *out_advanced) {
     if (!mote_pool_is(pool, kind) || out_advanced == NULL) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    if (!(dt >= 0.0f) || !isfinite(dt)) {
+    if (!dt_valid(dt)) {
         return MOTE_ERROR_INVALID_DT;
     }
-    float clamped = dt > pool->max_dt ? pool->max_dt : dt;
-    *out_advanced = clamped > 0.0f ? kind->advance(pool, clamped) : 0.0f;
+    *out_advanced = advance_valid(pool, dt);
     return MOTE_OK;
-}
-
-/* What a reporting step's ranges count after their kernels (mote_pool_core_mark_groups). */
-typedef struct group_marking {
-    int field;
-    float value;
-    size_t origin; /* the step's begin */
-    unsigned char *marks;
-} group_marking;
-
-/* One step's work as the task system sees it. */
-typedef struct step_job {
-    float *const *fields;
-    mote_kernel_fn kernel;
-    const void *constants;
-    const mote_pool_core *core;
-    const group_marking *marking; /* NULL: none */
-} step_job;
-
-/* A marking range runs its kernel this many elements at a time (from the step's begin, a
- * multiple of MOTE_IDS_GROUP) and counts each piece's groups right after, while the piece's
- * report field is still in L1 or L2: counted after the whole range, the field came back from
- * L3 (7% of a 64k debris step's samples on Zen 5). */
-#define MARK_PIECE 512
-_Static_assert(MARK_PIECE % MOTE_IDS_GROUP == 0, "a marking piece holds whole groups");
-
-static void step_range(size_t begin, size_t end, void *context) {
-    const step_job *job = context;
-    const group_marking *m = job->marking;
-    if (m == NULL) {
-        job->kernel(job->fields, job->constants, begin, end);
-        return;
-    }
-    for (size_t from = begin; from < end;) {
-        const size_t piece_end = m->origin + ((from - m->origin) / MARK_PIECE + 1) * MARK_PIECE;
-        const size_t to = piece_end < end ? piece_end : end;
-        job->kernel(job->fields, job->constants, from, to);
-        mote_pool_core_mark_groups(job->core, m->field, m->value, m->origin, from, to, m->marks);
-        from = to;
-    }
-}
-
-/* mote_pool_step, each range counting the report's groups after its kernel where marking is
- * not NULL. */
-static mote_status step_marking(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
-                                size_t end, float dt, const mote_task_system *tasks,
-                                const group_marking *marking, float *out_advanced) {
-    if (!mote_pool_is(pool, kind)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    bool idle;
-    mote_status status = mote_pool_core_check_step(&pool->core, begin, end, dt, &idle);
-    if (status != MOTE_OK) {
-        return status;
-    }
-    float advanced = 0.0f;
-    if (!idle) {
-        mote_pool_advance_of(pool, kind, dt, &advanced);
-        _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
-        kind->prepare(pool, advanced, constants);
-        if (kind->step_cache != NULL) {
-            mote_cache_args cache;
-            mote_step_cache_plan(pool, advanced, &cache);
-            memcpy(constants + kind->cache_args_offset, &cache, sizeof cache);
-        }
-        step_job job = {pool->core.fields.field, pool->kernel, constants, &pool->core, marking};
-        if (tasks == NULL) {
-            step_range(begin, end, &job);
-        } else {
-            mote_run_range_tasks(tasks, begin, end, kind->parallel_min_elements, step_range, &job);
-        }
-        if (kind->step_cache != NULL) {
-            mote_step_cache_finish(pool, end - begin);
-        }
-    }
-    if (out_advanced != NULL) {
-        *out_advanced = advanced;
-    }
-    return MOTE_OK;
-}
-
-mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
-                           float dt, const mote_task_system *tasks, float *out_advanced) {
-    return step_marking(pool, kind, begin, end, dt, tasks, NULL, out_advanced);
 }
 
 /* The pool's group marks, room for a scan of every element it can hold, every one uncounted
@@ -414,38 +346,89 @@ static unsigned char *uncounted_marks(mote_pool *pool, size_t n) {
     return pool->report_marks;
 }
 
-mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
-                                     size_t end, float dt, const mote_task_system *tasks,
-                                     const mote_step_report *report, float *out_advanced) {
-    const bool reports = report->count != NULL;
-    if (reports && report->ids == NULL && report->capacity > 0) {
+/* Fills plan for a step of the checked, non-empty [begin, end) by the checked dt (> 0): the
+ * advanced seconds, the kind's constants for them, the step cache's plan in them, and, for a
+ * report on tasks, the ranges' group marks (each range counts its own groups while they are
+ * in its core's cache, so the scan after the step only walks the groups with a match). */
+static void plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
+                      const mote_task_system *tasks, const mote_step_report *report,
+                      mote_step_plan *plan) {
+    const mote_pool_kind *kind = pool->kind;
+    plan->pool = pool;
+    plan->kernel = pool->kernel;
+    plan->begin = begin;
+    plan->end = end;
+    plan->advanced = advance_valid(pool, dt);
+    plan->tasks = tasks;
+    plan->min_elements = kind->parallel_min_elements;
+    plan->cached = kind->step_cache != NULL;
+    plan->cache = (mote_cache_args){MOTE_CACHE_UNUSED, NULL, NULL};
+    plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
+    if (report != NULL && tasks != NULL) {
+        plan->marking = (mote_group_marking){report->field, report->value, begin,
+                                             uncounted_marks(pool, end - begin)};
+    }
+    kind->prepare(pool, plan->advanced, plan->constants);
+    if (plan->cached) {
+        mote_step_cache_plan(pool, plan->advanced, &plan->cache);
+        memcpy(plan->constants + kind->cache_args_offset, &plan->cache, sizeof plan->cache);
+    }
+}
+
+mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, const mote_task_system *tasks,
+                                const mote_step_report *report, float *out_advanced) {
+    if (report != NULL && report->count == NULL) {
+        report = NULL; /* no report asked for */
+    }
+    if (!mote_pool_is(pool, kind) ||
+        (report != NULL && report->ids == NULL && report->capacity > 0)) {
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
-    /* On tasks, each range counts its own groups while they are in its core's cache, so the
-     * scan after the step, on this thread, only walks the groups with a match. */
-    group_marking marking = {report->field, report->value, begin, NULL};
-    bool idle = true; /* a step the checks refuse allocates nothing */
-    if (reports && tasks != NULL && mote_pool_is(pool, kind) &&
-        mote_pool_core_check_step(&pool->core, begin, end, dt, &idle) == MOTE_OK && !idle) {
-        marking.marks = uncounted_marks(pool, end - begin);
+    if (!dt_valid(dt)) {
+        return MOTE_ERROR_INVALID_DT;
+    }
+    const size_t begin = span.whole ? 0 : span.begin;
+    const size_t end = span.whole ? pool->core.count : span.end;
+    if (begin > end || end > pool->core.count) {
+        return MOTE_ERROR_RANGE;
     }
     float advanced = 0.0f;
-    mote_status status = step_marking(pool, kind, begin, end, dt, tasks,
-                                      marking.marks != NULL ? &marking : NULL, &advanced);
-    if (status != MOTE_OK) {
-        return status;
+    size_t reported = 0;
+    if (dt != 0.0f && begin != end) {
+        mote_step_plan plan;
+        plan_step(pool, begin, end, dt, tasks, report, &plan);
+        mote_step_plan_run(&plan);
+        if (plan.cached) {
+            mote_step_cache_finish(pool, end - begin);
+        }
+        advanced = plan.advanced;
+        if (report != NULL && advanced > 0.0f) {
+            reported =
+                mote_pool_core_ids_where(&pool->core, report->field, report->value, begin, end,
+                                         plan.marking.marks, report->ids, report->capacity);
+        }
     }
-    if (reports) {
-        *report->count =
-            advanced > 0.0f
-                ? mote_pool_core_ids_where(&pool->core, report->field, report->value, begin, end,
-                                           marking.marks, report->ids, report->capacity)
-                : 0;
+    if (report != NULL) {
+        *report->count = reported;
     }
     if (out_advanced != NULL) {
         *out_advanced = advanced;
     }
     return MOTE_OK;
+}
+
+mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
+                           float dt, const mote_task_system *tasks, float *out_advanced) {
+    return mote_pool_step_span(pool, kind, mote_step_range(begin, end), dt, tasks, NULL,
+                               out_advanced);
+}
+
+mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
+                                     size_t end, float dt, const mote_task_system *tasks,
+                                     const mote_step_report *report, float *out_advanced) {
+    return mote_pool_step_span(pool, kind, mote_step_range(begin, end), dt, tasks, report,
+                               out_advanced);
 }
 
 void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t begin, size_t end,

@@ -1,7 +1,8 @@
 /* Internal: the one pool implementation every kind shares, driven by its kind record
  * (pool_kind.h). Every function checks its pool (NULL, or a pool of another kind, is
  * MOTE_ERROR_INVALID_ARGUMENT) and its ids (MOTE_ERROR_STALE_ID, MOTE_ERROR_WRONG_POOL);
- * a call that returns an error changes nothing. */
+ * a call that returns an error changes nothing. A step is checked once, at its entry
+ * (mote_pool_step_span), which hands a ready plan (mote_step_plan) to the layers below. */
 #ifndef MOTE_POOL_H
 #define MOTE_POOL_H
 
@@ -102,12 +103,6 @@ void mote_pool_view(mote_pool *pool, const mote_pool_kind *kind, void *out_view)
 mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
                                  float *out_advanced);
 
-/* Steps [begin, end) by dt (clamped as above); out_advanced (may be NULL) gets the seconds
- * advanced (0 when nothing stepped). tasks NULL steps on this thread, else in ranges on the
- * task system (bit for bit the serial result). */
-mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
-                           float dt, const mote_task_system *tasks, float *out_advanced);
-
 /* Where a step reports the ids of the elements it leaves in a state (a piece released, a flyer
  * landed): the public report structs (mote_debris_released, mote_flight_landed) as one. */
 typedef struct mote_step_report {
@@ -118,14 +113,72 @@ typedef struct mote_step_report {
     size_t *count;   /* how many there are (may exceed capacity); NULL: no report */
 } mote_step_report;
 
-/* mote_pool_step, then the report over [begin, end) (count 0 when nothing stepped). On tasks
+/* The elements a step covers: [begin, end), or (whole) every element, [0, count) with the
+ * count read once the pool has passed its check, so a whole-pool step asks nothing of the
+ * pool before its entry does. */
+typedef struct mote_step_span {
+    size_t begin;
+    size_t end;
+    bool whole;
+} mote_step_span;
+
+static inline mote_step_span mote_step_range(size_t begin, size_t end) {
+    return (mote_step_span){begin, end, false};
+}
+static inline mote_step_span mote_step_whole(void) {
+    return (mote_step_span){0, 0, true};
+}
+
+/* The one entry of every step. It checks, once and in this order: the pool (NULL, or a pool
+ * of another kind) and the report (room but no ids), MOTE_ERROR_INVALID_ARGUMENT; dt (NaN,
+ * infinite or negative), MOTE_ERROR_INVALID_DT; the range (unless begin <= end <= count),
+ * MOTE_ERROR_RANGE. A call that fails changes nothing. A dt of 0 or an empty range steps
+ * nothing; otherwise the entry builds the step's plan (mote_step_plan) and runs it: [begin,
+ * end) by dt clamped to max_dt and the kind's own limit, on this thread (tasks NULL) or in
+ * ranges on the task system (bit for bit the serial result). out_advanced (may be NULL) gets
+ * the seconds advanced (0 when nothing stepped).
+ *
+ * report (NULL, or a count of NULL: none) gets the ids of the stepped elements whose field
+ * report->field equals report->value after the step (count 0 when nothing stepped). On tasks
  * each range counts its report field's matches per group right after its kernel, in pieces
  * (the pool's group marks, allocated at the first such step; if that fails the scan counts
  * them itself, with the same report), and the scan after the step walks only the groups with
- * a match. MOTE_ERROR_INVALID_ARGUMENT, nothing stepped, for a report with room but no ids. */
+ * a match. */
+mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, const mote_task_system *tasks,
+                                const mote_step_report *report, float *out_advanced);
+
+/* mote_pool_step_span over [begin, end), without a report. */
+mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
+                           float dt, const mote_task_system *tasks, float *out_advanced);
+
+/* mote_pool_step_span over [begin, end) with a report (never NULL). */
 mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
                                      size_t end, float dt, const mote_task_system *tasks,
                                      const mote_step_report *report, float *out_advanced);
+
+/* What a reporting step's ranges count after their kernels (mote_pool_core_mark_groups). */
+typedef struct mote_group_marking {
+    int field;
+    float value;
+    size_t origin;        /* the step's begin */
+    unsigned char *marks; /* NULL: the ranges count nothing */
+} mote_group_marking;
+
+/* A step ready to run, built by mote_pool_step_span once every check has passed: the layers
+ * it is handed to (mote_step_plan_run, task_split.h) take it as it is and check nothing. */
+typedef struct mote_step_plan {
+    mote_pool *pool;
+    mote_kernel_fn kernel;         /* the pool's, on its backend */
+    size_t begin, end;             /* begin < end <= the pool's count */
+    float advanced;                /* s: dt (> 0) after max_dt and the kind's own limit */
+    const mote_task_system *tasks; /* NULL: this thread */
+    size_t min_elements;           /* the smallest range a worker gets (the kind's) */
+    bool cached;                   /* the kind has the step cache: the step is timed after */
+    mote_cache_args cache;         /* the step cache's plan (in constants too, where cached) */
+    mote_group_marking marking;    /* a reporting step's per-range counting */
+    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES]; /* the kind's, for advanced */
+} mote_step_plan;
 
 mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,
                                mote_validation *out);

@@ -104,25 +104,27 @@
         return mote_pool_restore(MOTE_AS_POOL(pool), record, buffer, size);                        \
     }
 
-/* The step functions of a kind whose step takes nothing but dt. */
+/* The step functions of a kind whose step takes nothing but dt: each one call of the step's
+ * entry (mote_pool_step_span), which checks the pool, dt and the range once; a whole-pool
+ * step reads the pool's count only after that check. */
 #define MOTE_POOL_STEP_API(k, record)                                                              \
     mote_status mote_##k##_pool_step(mote_##k##_pool *pool, float dt) {                            \
-        return mote_pool_step(MOTE_AS_POOL(pool), record, 0,                                       \
-                              mote_pool_count(MOTE_AS_POOL(pool), record), dt, NULL, NULL);        \
+        return mote_pool_step_span(MOTE_AS_POOL(pool), record, mote_step_whole(), dt, NULL, NULL,  \
+                                   NULL);                                                          \
     }                                                                                              \
     mote_status mote_##k##_pool_advance(mote_##k##_pool *pool, float dt, float *out_advanced) {    \
-        return mote_pool_step(MOTE_AS_POOL(pool), record, 0,                                       \
-                              mote_pool_count(MOTE_AS_POOL(pool), record), dt, NULL,               \
-                              out_advanced);                                                       \
+        return mote_pool_step_span(MOTE_AS_POOL(pool), record, mote_step_whole(), dt, NULL, NULL,  \
+                                   out_advanced);                                                  \
     }                                                                                              \
     mote_status mote_##k##_pool_step_range(mote_##k##_pool *pool, size_t begin, size_t end,        \
                                            float dt) {                                             \
-        return mote_pool_step(MOTE_AS_POOL(pool), record, begin, end, dt, NULL, NULL);             \
+        return mote_pool_step_span(MOTE_AS_POOL(pool), record, mote_step_range(begin, end), dt,    \
+                                   NULL, NULL, NULL);                                              \
     }                                                                                              \
     mote_status mote_##k##_pool_step_parallel(mote_##k##_pool *pool, float dt,                     \
                                               const mote_task_system *tasks) {                     \
-        return mote_pool_step(MOTE_AS_POOL(pool), record, 0,                                       \
-                              mote_pool_count(MOTE_AS_POOL(pool), record), dt, tasks, NULL);       \
+        return mote_pool_step_span(MOTE_AS_POOL(pool), record, mote_step_whole(), dt, tasks, NULL, \
+                                   NULL);                                                          \
     }
 
 #endif

@@ -1,5 +1,4 @@
-/* The storage, ids and checks every pool kind shares. */
-#include <math.h>
+/* The storage, ids and report scan every pool kind shares; calls nothing above it (pool.h). */
 #include <stdatomic.h>
 #include <string.h>
 
@@ -211,16 +210,4 @@ mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation 
         *out = v;
     }
     return v.bad_count == 0 ? MOTE_OK : MOTE_ERROR_NON_FINITE;
-}
-
-mote_status mote_pool_core_check_step(const mote_pool_core *core, size_t begin, size_t end,
-                                      float dt, bool *idle) {
-    if (!(dt >= 0.0f) || !isfinite(dt)) {
-        return MOTE_ERROR_INVALID_DT;
-    }
-    if (begin > end || end > core->count) {
-        return MOTE_ERROR_RANGE;
-    }
-    *idle = dt == 0.0f || begin == end;
-    return MOTE_OK;
 }

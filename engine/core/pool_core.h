@@ -1,6 +1,8 @@
 /* Internal: what every pool kind shares: its allocator, dense structure-of-arrays storage,
- * stable ids, growth, swap-remove, validation and the checks every step makes. A pool kind
- * embeds one and adds its own fields' meaning and its kernels. */
+ * stable ids, growth, swap-remove, validation and the step report's scan. A pool kind embeds
+ * one and adds its own fields' meaning and its kernels. The bottom of the pool layer: pool.c
+ * and task_split.c call it, it calls nothing of theirs (a step's checks are pool.c's, made
+ * once at the step's entry). */
 #ifndef MOTE_POOL_CORE_H
 #define MOTE_POOL_CORE_H
 
@@ -103,11 +105,5 @@ size_t mote_pool_core_ids_where(const mote_pool_core *core, int field, float val
 
 /* Counts elements with a non-finite stored field. */
 mote_status mote_pool_core_validate(const mote_pool_core *core, mote_validation *out);
-
-/* The checks every step makes: MOTE_ERROR_INVALID_DT for a NaN, infinite or negative dt,
- * MOTE_ERROR_RANGE unless begin <= end <= count. On MOTE_OK, *idle says there is nothing to
- * do (dt == 0 or an empty range). */
-mote_status mote_pool_core_check_step(const mote_pool_core *core, size_t begin, size_t end,
-                                      float dt, bool *idle);
 
 #endif

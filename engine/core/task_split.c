@@ -1,5 +1,10 @@
 /* A pool step split across a task system: items are blocks of MOTE_PAD_ELEMENTS elements, so
- * every range starts on a cache-line boundary of every field array. */
+ * every range starts on a cache-line boundary of every field array. Called by pool.c (the
+ * step's entry) with a ready plan; calls only pool_core.c (the report's group marks) and the
+ * plan's kernel. */
+#include <assert.h>
+
+#include "pool.h"
 #include "task_split.h"
 
 typedef struct range_job {
@@ -38,4 +43,37 @@ void mote_run_range_tasks(const mote_task_system *tasks, size_t begin, size_t en
     if (handle != NULL && tasks->finish != NULL) {
         tasks->finish(handle, tasks->user_context);
     }
+}
+
+/* A marking range runs its kernel this many elements at a time (from the step's begin, a
+ * multiple of MOTE_IDS_GROUP) and counts each piece's groups right after, while the piece's
+ * report field is still in L1 or L2: counted after the whole range, the field came back from
+ * L3 (7% of a 64k debris step's samples on Zen 5). */
+#define MARK_PIECE 512
+_Static_assert(MARK_PIECE % MOTE_IDS_GROUP == 0, "a marking piece holds whole groups");
+
+/* One range of a plan (mote_range_step_fn). */
+static void run_plan_range(size_t begin, size_t end, void *context) {
+    const mote_step_plan *plan = context;
+    float *const *fields = plan->pool->core.fields.field;
+    const mote_group_marking *m = &plan->marking;
+    if (m->marks == NULL) {
+        plan->kernel(fields, plan->constants, begin, end);
+        return;
+    }
+    for (size_t from = begin; from < end;) {
+        const size_t piece_end = m->origin + ((from - m->origin) / MARK_PIECE + 1) * MARK_PIECE;
+        const size_t to = piece_end < end ? piece_end : end;
+        plan->kernel(fields, plan->constants, from, to);
+        mote_pool_core_mark_groups(&plan->pool->core, m->field, m->value, m->origin, from, to,
+                                   m->marks);
+        from = to;
+    }
+}
+
+void mote_step_plan_run(const mote_step_plan *plan) {
+    assert(plan->begin < plan->end && plan->end <= plan->pool->core.count);
+    assert(plan->advanced >= 0.0f && plan->kernel != NULL);
+    mote_run_range_tasks(plan->tasks, plan->begin, plan->end, plan->min_elements, run_plan_range,
+                         (void *)plan);
 }

@@ -1,4 +1,5 @@
-/* Internal: a pool's step of [begin, end) split across a task system. */
+/* Internal: a pool's step of [begin, end) split across a task system. A layer below the step's
+ * entry (pool.c): it runs what it is given and checks nothing. */
 #ifndef MOTE_TASK_SPLIT_H
 #define MOTE_TASK_SPLIT_H
 
@@ -16,5 +17,11 @@ typedef void (*mote_range_step_fn)(size_t begin, size_t end, void *context);
  * every range has run. A range of min_elements or fewer runs on this thread. */
 void mote_run_range_tasks(const mote_task_system *tasks, size_t begin, size_t end,
                           size_t min_elements, mote_range_step_fn step, void *context);
+
+/* Runs a ready step plan (pool.h, built and checked by mote_pool_step_span): the plan's kernel
+ * with its constants over its range, split over its task system as mote_run_range_tasks
+ * splits, each range counting its report groups after its kernel where the plan marks. */
+struct mote_step_plan;
+void mote_step_plan_run(const struct mote_step_plan *plan);
 
 #endif
