@@ -58,6 +58,47 @@ void test_kernels_step(mote_pool *pool, const mote_kernel_table *table,
     }
 }
 
+const mote_kernel_table *test_kernels_next_table(const mote_kernel_table *after) {
+    size_t count;
+    const mote_kernel_table *const *all = mote_kernel_tables(&count);
+    size_t i = 0;
+    if (after != NULL) {
+        while (i < count && all[i] != after) {
+            ++i;
+        }
+        ++i;
+    }
+    while (i < count && !mote_kernel_table_runnable(all[i])) {
+        ++i;
+    }
+    return i < count ? all[i] : NULL;
+}
+
+const mote_kernel_table *test_kernels_next_wide_table(const mote_kernel_table *after) {
+    const mote_kernel_table *scalar = mote_kernel_table_for(MOTE_BACKEND_SCALAR);
+    const mote_kernel_table *t = test_kernels_next_table(after);
+    return t != NULL && t == scalar ? test_kernels_next_table(t) : t;
+}
+
+bool test_kernels_arrays_alloc(float **arrays, int field_count, size_t n) {
+    bool ok = true;
+    for (int f = 0; f < field_count; ++f) {
+        arrays[f] = calloc(n ? n : 1, sizeof(float));
+        ok = ok && arrays[f] != NULL;
+    }
+    if (!ok) {
+        test_kernels_arrays_free(arrays, field_count);
+    }
+    return ok;
+}
+
+void test_kernels_arrays_free(float **arrays, int field_count) {
+    for (int f = 0; f < field_count; ++f) {
+        free(arrays[f]);
+        arrays[f] = NULL;
+    }
+}
+
 double test_kernels_bit_identical(const test_kernel_element *e, double *error, const void *ctx) {
     (void)ctx;
     *error = (double)test_ulp_distance(e->wide, e->ref);
@@ -155,8 +196,6 @@ static bool within_bounds(const test_kernel_run *run, const mote_kernel_table *t
 
 bool test_kernels_check(const test_kernel_run *run, double *worst, bool require_wide) {
     const mote_pool_kind *kind = run->probe->record;
-    size_t table_count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&table_count);
     const mote_kernel_table *scalar = mote_kernel_table_for(MOTE_BACKEND_SCALAR);
     if (worst != NULL) {
         for (int f = 0; f < MOTE_MAX_FIELDS; ++f) {
@@ -174,21 +213,19 @@ bool test_kernels_check(const test_kernel_run *run, double *worst, bool require_
     test_kernels_step(ref, scalar, run);
     mote_pool *first = NULL;
     size_t wide_runs = 0;
-    for (size_t t = 0; ok && t < table_count; ++t) {
-        if (tables[t] == scalar || !mote_kernel_table_runnable(tables[t])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL;
+         ok && (table = test_kernels_next_wide_table(table)) != NULL;) {
         mote_pool *wide = test_kernels_pool(run);
         ok = wide != NULL;
         if (ok) {
-            test_kernels_step(wide, tables[t], run);
-            ok = within_bounds(run, tables[t], wide, ref, start, count, worst);
+            test_kernels_step(wide, table, run);
+            ok = within_bounds(run, table, wide, ref, start, count, worst);
             ++wide_runs;
         }
         if (ok && first != NULL) {
             ok = same_bits(run, first, wide, count, "a wide table differs from the first");
             if (!ok) {
-                fprintf(stderr, "  (%s)\n", tables[t]->name);
+                fprintf(stderr, "  (%s)\n", table->name);
             }
         }
         if (first == NULL) {
@@ -209,16 +246,12 @@ bool test_kernels_check(const test_kernel_run *run, double *worst, bool require_
 
 bool test_kernels_check_ranges(const test_kernel_run *run, const size_t *cuts, size_t cut_count) {
     const mote_pool_kind *kind = run->probe->record;
-    size_t table_count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&table_count);
     bool ok = cut_count >= 2 && cuts[0] == 0 && cuts[cut_count - 1] == run->count;
     if (!ok) {
         fprintf(stderr, "%s: the cuts do not span [0, %zu)\n", label_of(run), run->count);
     }
-    for (size_t t = 0; ok && t < table_count; ++t) {
-        if (!mote_kernel_table_runnable(tables[t])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL;
+         ok && (table = test_kernels_next_table(table)) != NULL;) {
         mote_pool *whole = test_kernels_pool(run), *split = test_kernels_pool(run);
         ok = whole != NULL && split != NULL;
         if (ok) {
@@ -226,13 +259,13 @@ bool test_kernels_check_ranges(const test_kernel_run *run, const size_t *cuts, s
                 run->before_step(whole, 0, run->ctx);
                 run->before_step(split, 0, run->ctx);
             }
-            mote_pool_run_table(whole, tables[t], 0, run->count, run->dt);
+            mote_pool_run_table(whole, table, 0, run->count, run->dt);
             for (size_t c = 0; c + 1 < cut_count; ++c) {
-                mote_pool_run_table(split, tables[t], cuts[c], cuts[c + 1], run->dt);
+                mote_pool_run_table(split, table, cuts[c], cuts[c + 1], run->dt);
             }
             ok = same_bits(run, whole, split, run->count, "a split step differs from a whole one");
             if (!ok) {
-                fprintf(stderr, "  (%s)\n", tables[t]->name);
+                fprintf(stderr, "  (%s)\n", table->name);
             }
         }
         mote_pool_destroy(whole, kind);

@@ -78,6 +78,21 @@ bool test_kernels_check(const test_kernel_run *run, double *worst, bool require_
  * 0, cuts[cut_count - 1] run->count) gives the whole step's bits in every stored field. */
 bool test_kernels_check_ranges(const test_kernel_run *run, const size_t *cuts, size_t cut_count);
 
+/* The runnable kernel tables in turn, the scalar reference first: NULL gives the first, the last
+ * gives NULL.
+ *     for (const mote_kernel_table *t = NULL; (t = test_kernels_next_table(t)) != NULL;) */
+const mote_kernel_table *test_kernels_next_table(const mote_kernel_table *after);
+
+/* test_kernels_next_table without the scalar reference: the wide tables, emulated ones
+ * included. */
+const mote_kernel_table *test_kernels_next_wide_table(const mote_kernel_table *after);
+
+/* field_count zeroed arrays of n floats each (room for one at least) into arrays[]: a kind's
+ * state outside a pool, for the tests that step exactly sized arrays. False when out of memory
+ * (what was allocated freed). */
+bool test_kernels_arrays_alloc(float **arrays, int field_count, size_t n);
+void test_kernels_arrays_free(float **arrays, int field_count);
+
 /* A bound callback: bit-identical (error: the ULP distance, bound 0). */
 double test_kernels_bit_identical(const test_kernel_element *e, double *error, const void *ctx);
 
