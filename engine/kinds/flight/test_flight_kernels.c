@@ -83,20 +83,15 @@ static void test_long_run_every_variant(void **unused) {
  * and landed 2 once the clock is past the duration. */
 static void test_every_variant_lands_on_the_perch(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     const test_kernel_run run = flight_run(5, 2, 0.01f, false);
-    for (size_t t = 0; t < count; ++t) {
-        if (!mote_kernel_table_runnable(tables[t])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         mote_pool *pool = test_kernels_pool(&run);
         assert_non_null(pool);
         mote_flight_view v = mote_flight_pool_view((mote_flight_pool *)(void *)pool);
         for (size_t i = 0; i < COUNT; ++i) {
             v.time[i] = v.duration[i]; /* the step lands every flyer */
         }
-        test_kernels_step(pool, tables[t], &run);
+        test_kernels_step(pool, table, &run);
         for (size_t i = 0; i < COUNT; ++i) {
             for (int c = 0; c < 3; ++c) {
                 assert_true(test_ulp_distance(v.position[c][i], v.perch_position[c][i]) == 0);
