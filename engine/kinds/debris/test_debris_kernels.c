@@ -38,17 +38,12 @@ typedef struct state {
 
 static state state_alloc(size_t n) {
     state s;
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        s.f[f] = calloc(n ? n : 1, sizeof(float));
-        assert_non_null(s.f[f]);
-    }
+    assert_true(test_kernels_arrays_alloc(s.f, DEBRIS_FIELD_COUNT, n));
     return s;
 }
 
 static void state_free(state *s) {
-    for (int f = 0; f < DEBRIS_FIELD_COUNT; ++f) {
-        free(s->f[f]);
-    }
+    test_kernels_arrays_free(s->f, DEBRIS_FIELD_COUNT);
 }
 
 static mote_debris_view state_view(const state *s, size_t n) {
@@ -240,13 +235,8 @@ static void test_long_run_every_variant(void **unused) {
  * bit on the ship transform of its anchor with orientation normalize(ship * base). */
 static void test_attached_exactly_on_ship_every_variant(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     const size_t n = 37;
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         state s = state_alloc(n);
         test_rng rng = {5};
         for (size_t i = 0; i < n; ++i) {
@@ -262,7 +252,7 @@ static void test_attached_exactly_on_ship_every_variant(void **unused) {
         mote_debris_view view = state_view(&s, n);
         for (int k = 0; k < 50; ++k) {
             mote_debris_frame f = test_frame(1000u + (uint64_t)k, 0.05f, false);
-            mote_debris_run_table(tables[ti], &view, &f, 0, n);
+            mote_debris_run_table(table, &view, &f, 0, n);
             for (size_t i = 0; i < n; ++i) {
                 mote_debris_desc d = debris_desc_at(s.f, i);
                 mote_vec3 p = mote_debris_ship_point(&f, d.anchor);
@@ -281,15 +271,10 @@ static void test_attached_exactly_on_ship_every_variant(void **unused) {
  * within debris_tumble_angle_bound, unit length throughout. */
 static void test_tumble_100k_every_variant(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     const size_t n = 17;
     const int steps = (int)test_scaled(100000); /* 100,000 natively; the bound follows steps */
     const float dt = 1.0f / 60.0f;
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         state s = state_alloc(n);
         test_rng rng = {9};
         mote_quat q0[17];
@@ -307,7 +292,7 @@ static void test_tumble_100k_every_variant(void **unused) {
         mote_debris_frame f = mote_debris_frame_make(&ship, &settings, dt);
         double worst_len = 0.0;
         for (int k = 0; k < steps; ++k) {
-            mote_debris_run_table(tables[ti], &view, &f, 0, n);
+            mote_debris_run_table(table, &view, &f, 0, n);
             if (k % 997 == 0) {
                 for (size_t i = 0; i < n; ++i) {
                     double len = sqrt(pow(s.f[DEBRIS_QX][i], 2) + pow(s.f[DEBRIS_QY][i], 2) +
@@ -338,14 +323,14 @@ static void test_tumble_100k_every_variant(void **unused) {
             double angle = 4.0 * asin(fmin(1.0, 0.5 * sqrt(fmin(minus, plus))));
             double bound = debris_tumble_angle_bound(steps, wl * dt);
             if (!(angle <= bound)) {
-                fail_msg("%s piece %zu: angle error %.3g > %.3g after %d steps", tables[ti]->name,
-                         i, angle, bound, steps);
+                fail_msg("%s piece %zu: angle error %.3g > %.3g after %d steps", table->name, i,
+                         angle, bound, steps);
             }
             worst = fmax(worst, angle);
         }
         assert_true(worst_len <= DEBRIS_UNIT_LENGTH_TOLERANCE);
         printf("# debris/%s tumble x %d: worst angle error %.3g rad, ||q| - 1| <= %.2g\n",
-               tables[ti]->name, steps, worst, worst_len);
+               table->name, steps, worst, worst_len);
         state_free(&s);
     }
 }
@@ -374,18 +359,13 @@ static void test_ranges_match_whole_step(void **unused) {
 /* Exactly sized arrays (AddressSanitizer catches any access past them) for small counts. */
 static void test_exact_arrays(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         for (size_t n = 0; n <= 40; ++n) {
             state s = state_alloc(n);
             seed_state(n, &s, n);
             mote_debris_view v = state_view(&s, n);
             mote_debris_frame f = test_frame(n, 1.0f / 60.0f, false);
-            mote_debris_run_table(tables[ti], &v, &f, 0, n);
+            mote_debris_run_table(table, &v, &f, 0, n);
             for (size_t i = 0; i < n; ++i) {
                 for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
                     assert_true(isfinite(s.f[fi][i]));
@@ -399,13 +379,8 @@ static void test_exact_arrays(void **unused) {
 /* NaN and infinity stay in their own piece. */
 static void test_non_finite_stays_in_its_lane(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     const size_t n = 64;
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         state s = state_alloc(n);
         seed_state(8, &s, n);
         s.f[DEBRIS_PHASE][19] = 2.0f;
@@ -417,7 +392,7 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
         mote_debris_view v = state_view(&s, n);
         mote_debris_frame f = test_frame(2, 1.0f / 60.0f, true);
         for (int k = 0; k < 3; ++k) {
-            mote_debris_run_table(tables[ti], &v, &f, 0, n);
+            mote_debris_run_table(table, &v, &f, 0, n);
         }
         for (size_t i = 0; i < n; ++i) {
             if (i >= 19 && i <= 21) {
@@ -425,8 +400,7 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
             }
             for (int fi = 0; fi < DEBRIS_FIELD_COUNT; ++fi) {
                 if (!isfinite(s.f[fi][i])) {
-                    fail_msg("%s: piece %zu field %d became %g", tables[ti]->name, i, fi,
-                             s.f[fi][i]);
+                    fail_msg("%s: piece %zu field %d became %g", table->name, i, fi, s.f[fi][i]);
                 }
             }
         }
