@@ -38,17 +38,12 @@ typedef struct state {
 
 static state state_alloc(size_t n) {
     state s;
-    for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-        s.f[f] = calloc(n ? n : 1, sizeof(float));
-        assert_non_null(s.f[f]);
-    }
+    assert_true(test_kernels_arrays_alloc(s.f, MOVER_FIELD_COUNT, n));
     return s;
 }
 
 static void state_free(state *s) {
-    for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
-        free(s->f[f]);
-    }
+    test_kernels_arrays_free(s->f, MOVER_FIELD_COUNT);
 }
 
 static void state_copy(state *to, const state *from) {
@@ -289,18 +284,13 @@ static void test_long_run_changing_inputs(void **unused) {
  * one sub-step, bit for bit, on every variant. */
 static void test_substeps_equal_repeated_steps(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     mote_movement_params p = params_set(1);
     state a = state_alloc(COUNT), b = state_alloc(COUNT);
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         seed_state(99, &a);
         state_copy(&b, &a);
-        run(tables[ti], &a, &p, 0.01f, 5, 1);
-        run(tables[ti], &b, &p, 0.01f, 1, 5);
+        run(table, &a, &p, 0.01f, 5, 1);
+        run(table, &b, &p, 0.01f, 1, 5);
         for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
             assert_memory_equal(a.f[f], b.f[f], COUNT * sizeof(float));
         }
@@ -312,27 +302,21 @@ static void test_substeps_equal_repeated_steps(void **unused) {
 /* NaN and infinity stay in their own element, as in the reference. */
 static void test_non_finite_stays_in_its_lane(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     mote_movement_params p = mote_default_movement_params();
-    for (size_t ti = 0; ti < count; ++ti) {
-        if (!mote_kernel_table_runnable(tables[ti])) {
-            continue;
-        }
+    for (const mote_kernel_table *table = NULL; (table = test_kernels_next_table(table)) != NULL;) {
         state s = state_alloc(COUNT);
         seed_state(7, &s);
         s.f[MOVER_DESIRED_VELOCITY_X][37] = NAN;
         s.f[MOVER_IMMEDIATE_VELOCITY_Y][38] = INFINITY;
         s.f[MOVER_ROTATION][39] = NAN;
-        run(tables[ti], &s, &p, 1.0f / 60.0f, 2, 3);
+        run(table, &s, &p, 1.0f / 60.0f, 2, 3);
         for (size_t i = 0; i < COUNT; ++i) {
             for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
                 if (i >= 37 && i <= 39) {
                     continue;
                 }
                 if (!isfinite(s.f[f][i])) {
-                    fail_msg("%s: element %zu field %d became %g", tables[ti]->name, i, f,
-                             s.f[f][i]);
+                    fail_msg("%s: element %zu field %d became %g", table->name, i, f, s.f[f][i]);
                 }
             }
         }
@@ -347,8 +331,6 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
 static void test_exact_size_arrays(void **unused) {
     (void)unused;
     const size_t sizes[] = {0, 1, 3, 4, 7, 8, 15, 16, 17, 33, 1000, 20000};
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     mote_movement_params p = mote_default_movement_params();
     mote_mover_step step;
     mote_mover_step_prepare(&p, 1.0f / 60.0f, 1, &step);
@@ -365,16 +347,14 @@ static void test_exact_size_arrays(void **unused) {
         }
         mote_mover_view rv = state_view(&ref, n);
         mote_mover_run_table(scalar_table(), &rv, 0, n, &step);
-        for (size_t ti = 1; ti < count; ++ti) {
-            if (!mote_kernel_table_runnable(tables[ti])) {
-                continue;
-            }
+        for (const mote_kernel_table *table = NULL;
+             (table = test_kernels_next_wide_table(table)) != NULL;) {
             state w = state_alloc(n);
             for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
                 memcpy(w.f[f], s.f[f], n * sizeof(float));
             }
             mote_mover_view wv = state_view(&w, n);
-            mote_mover_run_table(tables[ti], &wv, 0, n, &step);
+            mote_mover_run_table(table, &wv, 0, n, &step);
             for (int f = 0; f < MOVER_ROTATION; ++f) {
                 if (n > 0) {
                     assert_memory_equal(w.f[f], ref.f[f], n * sizeof(float));
