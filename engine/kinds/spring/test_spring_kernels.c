@@ -36,17 +36,12 @@ typedef struct state {
 
 static state state_alloc(void) {
     state s;
-    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
-        s.f[f] = calloc(COUNT, sizeof(float));
-        assert_non_null(s.f[f]);
-    }
+    assert_true(test_kernels_arrays_alloc(s.f, SPRING_FIELD_COUNT, COUNT));
     return s;
 }
 
 static void state_free(state *s) {
-    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
-        free(s->f[f]);
-    }
+    test_kernels_arrays_free(s->f, SPRING_FIELD_COUNT);
 }
 
 static mote_spring_view state_view(const state *s) {
@@ -351,13 +346,9 @@ static void test_long_run_every_kind(void **unused) {
 /* The wide kernels keep NaN and infinity in their own lane, as the reference does. */
 static void test_non_finite_stays_in_its_lane(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     for (int kind = 0; kind < MOTE_SPRING_KIND_COUNT; ++kind) {
-        for (size_t ti = 0; ti < count; ++ti) {
-            if (!mote_kernel_table_runnable(tables[ti])) {
-                continue;
-            }
+        for (const mote_kernel_table *table = NULL;
+             (table = test_kernels_next_table(table)) != NULL;) {
             state s = state_alloc();
             seed_state((mote_spring_kind)kind, 7, &s);
             /* x, or where the kind does not read x (inertialize: its output), its offset */
@@ -366,7 +357,7 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
                                      : SPRING_FIELD_OFFSET_X;
             s.f[poisoned][37] = NAN;
             s.f[poisoned][38] = INFINITY;
-            run(tables[ti], (mote_spring_kind)kind, &s, 1.0f / 60.0f, 3);
+            run(table, (mote_spring_kind)kind, &s, 1.0f / 60.0f, 3);
             for (size_t i = 0; i < COUNT; ++i) {
                 if (i == 37 || i == 38) {
                     continue;
@@ -374,8 +365,8 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
                 for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
                     if (!isfinite(s.f[f][i])) {
                         fail_msg("%s/%s: element %zu field %d became %g",
-                                 mote_spring_kind_name((mote_spring_kind)kind), tables[ti]->name, i,
-                                 f, s.f[f][i]);
+                                 mote_spring_kind_name((mote_spring_kind)kind), table->name, i, f,
+                                 s.f[f][i]);
                     }
                 }
             }
@@ -418,15 +409,11 @@ static void step_exact_arrays(const mote_kernel_table *t, mote_spring_kind kind,
 static void test_sizes_from_zero_to_four_million(void **unused) {
     (void)unused;
     const size_t small[] = {0, 1, 3, 4, 7, 8, 15, 16, 17, 33, 1000};
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
     for (int kind = 0; kind < MOTE_SPRING_KIND_COUNT; ++kind) {
-        for (size_t ti = 0; ti < count; ++ti) {
-            if (!mote_kernel_table_runnable(tables[ti])) {
-                continue;
-            }
+        for (const mote_kernel_table *table = NULL;
+             (table = test_kernels_next_table(table)) != NULL;) {
             for (size_t s = 0; s < sizeof small / sizeof small[0]; ++s) {
-                step_exact_arrays(tables[ti], (mote_spring_kind)kind, small[s]);
+                step_exact_arrays(table, (mote_spring_kind)kind, small[s]);
             }
         }
         size_t large = test_scaled((size_t)1 << 22) + 3; /* MOTE_TEST_SCALE under emulation */
