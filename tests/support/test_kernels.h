@@ -93,6 +93,21 @@ const mote_kernel_table *test_kernels_next_wide_table(const mote_kernel_table *a
 bool test_kernels_arrays_alloc(float **arrays, int field_count, size_t n);
 void test_kernels_arrays_free(float **arrays, int field_count);
 
+/* In a kernel test (cmocka): the type `state`, a kind's field_count arrays f[], with
+ * state_alloc(n) (asserting the memory) and state_free(&s). */
+#define TEST_KERNELS_STATE(field_count)                                                            \
+    typedef struct state {                                                                         \
+        float *f[field_count];                                                                     \
+    } state;                                                                                       \
+    static state state_alloc(size_t n) {                                                           \
+        state s;                                                                                   \
+        assert_true(test_kernels_arrays_alloc(s.f, (field_count), n));                             \
+        return s;                                                                                  \
+    }                                                                                              \
+    static void state_free(state *s) {                                                             \
+        test_kernels_arrays_free(s->f, (field_count));                                             \
+    }
+
 /* A bound callback: bit-identical (error: the ULP distance, bound 0). */
 double test_kernels_bit_identical(const test_kernel_element *e, double *error, const void *ctx);
 
