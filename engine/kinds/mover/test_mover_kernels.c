@@ -32,19 +32,8 @@
 
 #define COUNT 4099 /* not a multiple of any lane count: every variant runs its tail path */
 
-typedef struct state {
-    float *f[MOVER_FIELD_COUNT];
-} state;
-
-static state state_alloc(size_t n) {
-    state s;
-    assert_true(test_kernels_arrays_alloc(s.f, MOVER_FIELD_COUNT, n));
-    return s;
-}
-
-static void state_free(state *s) {
-    test_kernels_arrays_free(s->f, MOVER_FIELD_COUNT);
-}
+/* The kind's arrays outside a pool: state, state_alloc(n), state_free. */
+TEST_KERNELS_STATE(MOVER_FIELD_COUNT)
 
 static void state_copy(state *to, const state *from) {
     for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
