@@ -30,19 +30,8 @@
  * SPRING_BOUND_STEPS holds for fewer steps) */
 #define LONG_RUN_STEPS ((int)test_scaled(SPRING_BOUND_STEPS))
 
-typedef struct state {
-    float *f[SPRING_FIELD_COUNT];
-} state;
-
-static state state_alloc(void) {
-    state s;
-    assert_true(test_kernels_arrays_alloc(s.f, SPRING_FIELD_COUNT, COUNT));
-    return s;
-}
-
-static void state_free(state *s) {
-    test_kernels_arrays_free(s->f, SPRING_FIELD_COUNT);
-}
+/* The kind's arrays outside a pool: state, state_alloc(n), state_free. */
+TEST_KERNELS_STATE(SPRING_FIELD_COUNT)
 
 static mote_spring_view state_view(const state *s) {
     mote_spring_view v;
@@ -349,7 +338,7 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
     for (int kind = 0; kind < MOTE_SPRING_KIND_COUNT; ++kind) {
         for (const mote_kernel_table *table = NULL;
              (table = test_kernels_next_table(table)) != NULL;) {
-            state s = state_alloc();
+            state s = state_alloc(COUNT);
             seed_state((mote_spring_kind)kind, 7, &s);
             /* x, or where the kind does not read x (inertialize: its output), its offset */
             const int poisoned = (spring_kind_reads[kind] & SPRING_BIT(SPRING_FIELD_X))
