@@ -85,30 +85,29 @@
  * step: field `field` became `value` (mote_step_report). Each takes the caller's report_type
  * (ids, capacity, count: the ids and how many, count 0 when nothing stepped), NULL for none. */
 #define MOTE_KIND_REPORTING_STEP_API(k, report_type, field, value)                                 \
-    static mote_status k##_step_and_report(mote_##k##_pool *pool, size_t begin, size_t end,        \
-                                           float dt, const mote_task_system *tasks,                \
-                                           report_type *out, float *out_advanced) {                \
+    static mote_status k##_step_and_report(mote_##k##_pool *pool, mote_step_span span, float dt,   \
+                                           const mote_task_system *tasks, report_type *out,        \
+                                           float *out_advanced) {                                  \
         const mote_step_report report = {(field), (value), out != NULL ? out->ids : NULL,          \
                                          out != NULL ? out->capacity : 0,                          \
                                          out != NULL ? &out->count : NULL};                        \
-        return mote_pool_step_reporting(MOTE_AS_POOL(pool), &mote_##k##_pool_kind_record, begin,   \
-                                        end, dt, tasks, &report, out_advanced);                    \
+        return mote_pool_step_span(MOTE_AS_POOL(pool), &mote_##k##_pool_kind_record, span, dt,     \
+                                   tasks, &report, out_advanced);                                  \
     }                                                                                              \
     mote_status mote_##k##_pool_step(mote_##k##_pool *pool, float dt, report_type *out) {          \
-        return k##_step_and_report(pool, 0, mote_##k##_pool_count(pool), dt, NULL, out, NULL);     \
+        return k##_step_and_report(pool, mote_step_whole(), dt, NULL, out, NULL);                  \
     }                                                                                              \
     mote_status mote_##k##_pool_advance(mote_##k##_pool *pool, float dt, report_type *out,         \
                                         float *out_advanced) {                                     \
-        return k##_step_and_report(pool, 0, mote_##k##_pool_count(pool), dt, NULL, out,            \
-                                   out_advanced);                                                  \
+        return k##_step_and_report(pool, mote_step_whole(), dt, NULL, out, out_advanced);          \
     }                                                                                              \
     mote_status mote_##k##_pool_step_range(mote_##k##_pool *pool, size_t begin, size_t end,        \
                                            float dt, report_type *out) {                           \
-        return k##_step_and_report(pool, begin, end, dt, NULL, out, NULL);                         \
+        return k##_step_and_report(pool, mote_step_range(begin, end), dt, NULL, out, NULL);        \
     }                                                                                              \
     mote_status mote_##k##_pool_step_parallel(mote_##k##_pool *pool, float dt,                     \
                                               const mote_task_system *tasks, report_type *out) {   \
-        return k##_step_and_report(pool, 0, mote_##k##_pool_count(pool), dt, tasks, out, NULL);    \
+        return k##_step_and_report(pool, mote_step_whole(), dt, tasks, out, NULL);                 \
     }
 
 #endif

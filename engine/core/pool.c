@@ -424,13 +424,6 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
                                out_advanced);
 }
 
-mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
-                                     size_t end, float dt, const mote_task_system *tasks,
-                                     const mote_step_report *report, float *out_advanced) {
-    return mote_pool_step_span(pool, kind, mote_step_range(begin, end), dt, tasks, report,
-                               out_advanced);
-}
-
 void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t begin, size_t end,
                          float dt) {
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];

@@ -152,11 +152,6 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
 mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t begin, size_t end,
                            float dt, const mote_task_system *tasks, float *out_advanced);
 
-/* mote_pool_step_span over [begin, end) with a report (never NULL). */
-mote_status mote_pool_step_reporting(mote_pool *pool, const mote_pool_kind *kind, size_t begin,
-                                     size_t end, float dt, const mote_task_system *tasks,
-                                     const mote_step_report *report, float *out_advanced);
-
 /* What a reporting step's ranges count after their kernels (mote_pool_core_mark_groups). */
 typedef struct mote_group_marking {
     int field;

@@ -117,6 +117,5 @@ mote_status probe_bench_step(const mote_probe *probe, mote_pool *pool, float dt,
     if (probe->bench_step != NULL) {
         return probe->bench_step(pool, dt, tasks);
     }
-    return mote_pool_step(pool, probe->record, 0, mote_pool_count(pool, probe->record), dt, tasks,
-                          NULL);
+    return mote_pool_step_span(pool, probe->record, mote_step_whole(), dt, tasks, NULL, NULL);
 }
