@@ -24,6 +24,7 @@
 #include "kernel_table.h"
 #include "pool.h"
 #include "probe.h"
+#include "test_kernels.h"
 #include "test_support.h"
 
 #define COUNT 1031
@@ -32,55 +33,21 @@ static const mote_probe *const probe = &mote_probe_docking;
 
 enum { DEFAULT, TILTED }; /* the probe's variants */
 
-/* The probe's seeded pool of COUNT sequences (the scalar backend: the tests run tables), run
- * steps times through table by dt. */
-static mote_pool *stepped(size_t variant, uint64_t seed, const mote_kernel_table *table, int steps,
-                          float dt) {
-    mote_pool *pool = NULL;
-    assert_int_equal(probe_seeded_pool(probe, &probe->variants[variant], MOTE_BACKEND_SCALAR, COUNT,
-                                       seed, &pool),
-                     MOTE_OK);
-    for (int s = 0; s < steps; ++s) {
-        mote_pool_run_table(pool, table, 0, COUNT, dt);
-    }
-    return pool;
-}
-
-static void fields_of(mote_pool *pool, float **p) {
-    for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
-        p[f] = pool->core.fields.field[f];
-    }
-}
-
-static void destroy(mote_pool *pool) {
-    mote_docking_pool_destroy((mote_docking_pool *)(void *)pool);
-}
-
-static const char *field_name(int f) {
-    return probe->record->fields[f].name;
-}
-
-/* Every field of a and b bit for bit, else fails naming what. */
-static void assert_same_fields(mote_pool *a, mote_pool *b, const char *what) {
-    float *ap[DOCKING_FIELD_COUNT], *bp[DOCKING_FIELD_COUNT];
-    fields_of(a, ap);
-    fields_of(b, bp);
-    for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
-        if (memcmp(ap[f], bp[f], COUNT * sizeof(float)) != 0) {
-            fail_msg("%s in %s", what, field_name(f));
-        }
-    }
-}
-
 static bool exact_field(int f) {
     return f == DOCKING_TIME || f == DOCKING_STATION_ANGLE || f == DOCKING_CHASER_ANGLE ||
            f == DOCKING_CAPTURED || f == DOCKING_LOCKED || (f >= DOCKING_STX && f <= DOCKING_SBW) ||
            (f >= DOCKING_START_PARALLEL && f <= DOCKING_RZ);
 }
 
-/* The bound of field f for a run of `steps` steps. */
-static double bound_of(int f, int steps) {
-    bool one = steps == 1;
+/* The bound of e's field for its run: bit-identical, or absolute within docking_bounds.h. */
+static double bound_of(const test_kernel_element *e, double *error, const void *ctx) {
+    (void)ctx;
+    const int f = e->field;
+    if (exact_field(f)) {
+        return test_kernels_bit_identical(e, error, NULL);
+    }
+    *error = fabs((double)e->wide - e->ref);
+    bool one = e->steps == 1;
     if (f >= DOCKING_QX && f <= DOCKING_QW) {
         return one ? DOCKING_ORIENTATION_ONE_STEP : DOCKING_ORIENTATION_LONG_RUN;
     }
@@ -90,52 +57,33 @@ static double bound_of(int f, int steps) {
     return one ? DOCKING_POSITION_ONE_STEP : DOCKING_POSITION_LONG_RUN;
 }
 
+/* A run of COUNT of the probe's seeded sequences. */
+static test_kernel_run run_of(size_t variant, uint64_t seed, int steps, float dt) {
+    static const test_kernel_run every = {.probe = &mote_probe_docking,
+                                          .source = TEST_KERNELS_SEEDED_STATE,
+                                          .count = COUNT,
+                                          .bound = bound_of};
+    test_kernel_run run = every;
+    run.variant = &probe->variants[variant];
+    run.seed = seed;
+    run.steps = steps;
+    run.dt = dt;
+    return run;
+}
+
 static double worst3(const double *worst, int first) {
     return fmax(worst[first], fmax(worst[first + 1], worst[first + 2]));
 }
 
 static void check(size_t variant, int steps, float dt) {
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    const uint64_t seed = 0xd0c4 + (uint64_t)steps;
-    mote_pool *ref = stepped(variant, seed, tables[0], steps, dt);
-    float *rp[DOCKING_FIELD_COUNT];
-    fields_of(ref, rp);
-    mote_pool *first = NULL;
-    double worst[DOCKING_FIELD_COUNT] = {0};
-    for (size_t t = 1; t < count; ++t) {
-        if (!mote_kernel_table_runnable(tables[t])) {
-            continue;
-        }
-        mote_pool *wide = stepped(variant, seed, tables[t], steps, dt);
-        float *wp[DOCKING_FIELD_COUNT];
-        fields_of(wide, wp);
-        for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
-            for (size_t i = 0; i < COUNT; ++i) {
-                double d = fabs((double)wp[f][i] - rp[f][i]);
-                worst[f] = fmax(worst[f], d);
-                bool ok = exact_field(f) ? test_ulp_distance(wp[f][i], rp[f][i]) == 0
-                                         : d <= bound_of(f, steps);
-                if (!ok) {
-                    fail_msg("%s %s element %zu after %d steps: %.9g vs %.9g", tables[t]->name,
-                             field_name(f), i, steps, wp[f][i], rp[f][i]);
-                }
-            }
-        }
-        if (first == NULL) {
-            first = wide;
-            continue;
-        }
-        assert_same_fields(first, wide, tables[t]->name);
-        destroy(wide);
-    }
+    const test_kernel_run run = run_of(variant, 0xd0c4 + (uint64_t)steps, steps, dt);
+    double worst[MOTE_MAX_FIELDS];
+    assert_true(test_kernels_check(&run, worst, false));
     printf("# %s after %d steps of %g s: position %.3g spring %.3g velocity %.3g orientation "
            "%.3g\n",
            probe->variants[variant].name, steps, (double)dt, worst3(worst, DOCKING_PX),
            worst3(worst, DOCKING_SX), worst3(worst, DOCKING_VX),
            fmax(worst3(worst, DOCKING_QX), worst[DOCKING_QW]));
-    destroy(first);
-    destroy(ref);
 }
 
 static void test_one_step_every_variant(void **unused) {
@@ -157,23 +105,10 @@ static void test_long_run_every_variant(void **unused) {
 /* Ranges split anywhere give the whole step's bits on every variant. */
 static void test_ranges_match_whole_step(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const size_t cuts[4] = {0, 3, 517, COUNT};
     for (size_t v = 0; v < probe->variant_count; ++v) {
-        for (size_t t = 0; t < count; ++t) {
-            if (!mote_kernel_table_runnable(tables[t])) {
-                continue;
-            }
-            mote_pool *whole = stepped(v, 99, tables[t], 1, 0.05f);
-            mote_pool *split = stepped(v, 99, tables[t], 0, 0.05f);
-            const size_t cuts[4] = {0, 3, 517, COUNT};
-            for (int c = 0; c < 3; ++c) {
-                mote_pool_run_table(split, tables[t], cuts[c], cuts[c + 1], 0.05f);
-            }
-            assert_same_fields(whole, split, tables[t]->name);
-            destroy(whole);
-            destroy(split);
-        }
+        const test_kernel_run run = run_of(v, 99, 1, 0.05f);
+        assert_true(test_kernels_check_ranges(&run, cuts, 4));
     }
 }
 

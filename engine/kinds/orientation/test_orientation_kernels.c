@@ -22,6 +22,7 @@
 #include "orientation_fields.h"
 #include "pool.h"
 #include "probe.h"
+#include "test_kernels.h"
 #include "test_support.h"
 
 #define COUNT      1031 /* one step */
@@ -29,64 +30,27 @@
 
 static const mote_probe *const probe = &mote_probe_orientation;
 
-static void fields_of(mote_pool *pool, float **p) {
-    mote_orientation_view v = mote_orientation_pool_view((mote_orientation_pool *)(void *)pool);
-    mote_pool_view_fields(probe->record, &v, p);
-}
+/* What the callbacks of a run are handed. */
+typedef struct run_ctx {
+    mote_orientation_kind kind;
+    uint64_t seed;
+} run_ctx;
 
-static void destroy(mote_pool *pool) {
-    mote_orientation_pool_destroy((mote_orientation_pool *)(void *)pool);
-}
-
-static const char *field_name(int f) {
-    return probe->record->fields[f].name;
-}
-
-/* The probe's seeded pool of n elements of variant v (the scalar backend: the tests run
- * tables). The probe's seed_state leaves the inertialize kind's incoming and offset angular
- * velocities at the desc's zero; these tests draw them here (up to 6 rad/s, as the other
- * angular velocities), so the offset's decay and the incoming velocity are stepped too. */
-static mote_pool *seeded(size_t v, uint64_t seed, size_t n) {
-    mote_pool *pool = NULL;
-    assert_int_equal(
-        probe_seeded_pool(probe, &probe->variants[v], MOTE_BACKEND_SCALAR, n, seed, &pool),
-        MOTE_OK);
-    float *p[ORIENTATION_FIELD_COUNT];
-    fields_of(pool, p);
-    test_rng rng = {seed ^ 0x1e41};
+/* The probe's seed_state leaves the inertialize kind's incoming and offset angular
+ * velocities at the desc's zero; these tests draw them (up to 6 rad/s, as the other angular
+ * velocities), so the offset's decay and the incoming velocity are stepped too. */
+static void prepare(mote_pool *pool, const void *ctx) {
+    const size_t n = mote_pool_count(pool, probe->record);
+    test_rng rng = {((const run_ctx *)ctx)->seed ^ 0x1e41};
     for (size_t i = 0; i < n; ++i) {
-        for (int f = ORIENTATION_IWX; f < ORIENTATION_IWX + 3; ++f) {
-            if (p[f] != NULL) {
-                p[f][i] = test_rng_range(&rng, -6, 6);
+        for (int k = 0; k < 3; ++k) {
+            float *incoming = test_kernels_field(pool, ORIENTATION_IWX + k);
+            float *offset = test_kernels_field(pool, ORIENTATION_OWX + k);
+            const float a = test_rng_range(&rng, -6, 6), b = test_rng_range(&rng, -6, 6);
+            if (incoming != NULL && offset != NULL) {
+                incoming[i] = a;
+                offset[i] = b;
             }
-        }
-        for (int f = ORIENTATION_OWX; f < ORIENTATION_OWX + 3; ++f) {
-            if (p[f] != NULL) {
-                p[f][i] = test_rng_range(&rng, -6, 6);
-            }
-        }
-    }
-    return pool;
-}
-
-/* seeded, then steps steps of advanced s through table. */
-static mote_pool *stepped(size_t v, uint64_t seed, size_t n, const mote_kernel_table *table,
-                          int steps, float advanced) {
-    mote_pool *pool = seeded(v, seed, n);
-    for (int s = 0; s < steps; ++s) {
-        mote_pool_run_table(pool, table, 0, n, advanced);
-    }
-    return pool;
-}
-
-/* Every stored field of a and b bit for bit over [0, n), else fails naming what. */
-static void assert_same_fields(mote_pool *a, mote_pool *b, size_t n, const char *what) {
-    float *ap[ORIENTATION_FIELD_COUNT], *bp[ORIENTATION_FIELD_COUNT];
-    fields_of(a, ap);
-    fields_of(b, bp);
-    for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
-        if (ap[f] != NULL && memcmp(ap[f], bp[f], n * sizeof(float)) != 0) {
-            fail_msg("%s in %s", what, field_name(f));
         }
     }
 }
@@ -122,65 +86,69 @@ static double bound_of(mote_orientation_kind kind, int f, int steps) {
     }
 }
 
-static void check(size_t v, int steps, float dt, size_t n) {
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
-    const mote_orientation_kind kind = (mote_orientation_kind)probe->variants[v].model;
-    const uint64_t seed = 0x0e14 + (uint64_t)steps + (uint64_t)kind * 7;
-    mote_pool *ref = seeded(v, seed, n);
-    float advanced = 0.0f;
-    assert_int_equal(
-        mote_orientation_pool_advance_of((mote_orientation_pool *)(void *)ref, dt, &advanced),
-        MOTE_OK);
-    for (int s = 0; s < steps; ++s) {
-        mote_pool_run_table(ref, tables[0], 0, n, advanced);
+/* The bound of e's field: the state within orientation_bounds.h (an angular velocity relative
+ * to its size past 1 rad/s), the inputs and parameters, which no kernel writes, bit-identical. */
+static double bound(const test_kernel_element *e, double *error, const void *ctx) {
+    const mote_orientation_kind kind = ((const run_ctx *)ctx)->kind;
+    const int f = e->field;
+    if (!is_state(f)) {
+        return test_kernels_bit_identical(e, error, NULL);
     }
-    float *rp[ORIENTATION_FIELD_COUNT];
-    fields_of(ref, rp);
-    mote_pool *first = NULL;
+    double scale = 1.0;
+    if (!is_quat(f)) {
+        const int o = omega_of(f);
+        const size_t i = e->index;
+        double wx = e->reference[o][i], wy = e->reference[o + 1][i], wz = e->reference[o + 2][i];
+        scale = fmax(1.0, sqrt(wx * wx + wy * wy + wz * wz));
+    }
+    *error = fabs((double)e->wide - e->ref) / scale;
+    return bound_of(kind, f, e->steps);
+}
+
+/* A run of n of the probe's seeded elements of variant v (ctx: its callbacks' run_ctx, set
+ * here). */
+static test_kernel_run run_of(size_t v, run_ctx *ctx, uint64_t seed, size_t n, int steps,
+                              float dt) {
+    *ctx = (run_ctx){(mote_orientation_kind)probe->variants[v].model, seed};
+    const test_kernel_run run = {
+        .probe = probe,
+        .variant = &probe->variants[v],
+        .source = TEST_KERNELS_SEEDED_STATE,
+        .count = n,
+        .seed = seed,
+        .steps = steps,
+        .dt = dt,
+        .prepare = prepare,
+        .bound = bound,
+        .ctx = ctx,
+    };
+    return run;
+}
+
+static void check(size_t v, int steps, float dt, size_t n) {
+    const mote_orientation_kind kind = (mote_orientation_kind)probe->variants[v].model;
+    run_ctx ctx;
+    test_kernel_run run =
+        run_of(v, &ctx, 0x0e14 + (uint64_t)steps + (uint64_t)kind * 7, n, steps, 0.0f);
+    /* the tables step by what the pool's step advances (the control clamps dt) */
+    mote_pool *pool = test_kernels_pool(&run);
+    assert_non_null(pool);
+    assert_int_equal(
+        mote_orientation_pool_advance_of((mote_orientation_pool *)(void *)pool, dt, &run.dt),
+        MOTE_OK);
+    mote_pool_destroy(pool, probe->record);
+    double worst[MOTE_MAX_FIELDS];
+    assert_true(test_kernels_check(&run, worst, false));
     double worst_q = 0.0, worst_w = 0.0;
-    for (size_t t = 1; t < count; ++t) {
-        if (!mote_kernel_table_runnable(tables[t])) {
-            continue;
+    for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
+        if (is_state(f) && is_quat(f)) {
+            worst_q = fmax(worst_q, worst[f]);
+        } else if (is_state(f)) {
+            worst_w = fmax(worst_w, worst[f]);
         }
-        mote_pool *wide = stepped(v, seed, n, tables[t], steps, advanced);
-        float *wp[ORIENTATION_FIELD_COUNT];
-        fields_of(wide, wp);
-        for (int f = 0; f < ORIENTATION_FIELD_COUNT; ++f) {
-            if (rp[f] == NULL || !is_state(f)) {
-                continue;
-            }
-            for (size_t i = 0; i < n; ++i) {
-                double scale = 1.0;
-                if (!is_quat(f)) {
-                    const int o = omega_of(f);
-                    double wx = rp[o][i], wy = rp[o + 1][i], wz = rp[o + 2][i];
-                    scale = fmax(1.0, sqrt(wx * wx + wy * wy + wz * wz));
-                }
-                double d = fabs((double)wp[f][i] - rp[f][i]) / scale;
-                if (is_quat(f)) {
-                    worst_q = fmax(worst_q, d);
-                } else {
-                    worst_w = fmax(worst_w, d);
-                }
-                if (!(d <= bound_of(kind, f, steps))) {
-                    fail_msg("%s %s %s element %zu after %d steps of %g: %.9g vs %.9g",
-                             mote_orientation_kind_name(kind), tables[t]->name, field_name(f), i,
-                             steps, (double)dt, wp[f][i], rp[f][i]);
-                }
-            }
-        }
-        if (first == NULL) {
-            first = wide;
-            continue;
-        }
-        assert_same_fields(first, wide, n, tables[t]->name);
-        destroy(wide);
     }
     printf("# %-7s %4d steps of %-9g q %.3g omega %.3g\n", mote_orientation_kind_name(kind), steps,
            (double)dt, worst_q, worst_w);
-    destroy(first);
-    destroy(ref);
 }
 
 static const float dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 0.1f};
@@ -205,23 +173,11 @@ static void test_long_run_every_variant(void **unused) {
 /* Ranges split anywhere give the whole step's bits on every variant. */
 static void test_ranges_match_whole_step(void **unused) {
     (void)unused;
-    size_t count;
-    const mote_kernel_table *const *tables = mote_kernel_tables(&count);
+    const size_t cuts[4] = {0, 3, 517, COUNT};
     for (size_t v = 0; v < probe->variant_count; ++v) {
-        for (size_t t = 0; t < count; ++t) {
-            if (!mote_kernel_table_runnable(tables[t])) {
-                continue;
-            }
-            mote_pool *whole = stepped(v, 99, COUNT, tables[t], 1, 0.05f);
-            mote_pool *split = seeded(v, 99, COUNT);
-            const size_t cuts[4] = {0, 3, 517, COUNT};
-            for (int c = 0; c < 3; ++c) {
-                mote_pool_run_table(split, tables[t], cuts[c], cuts[c + 1], 0.05f);
-            }
-            assert_same_fields(whole, split, COUNT, tables[t]->name);
-            destroy(whole);
-            destroy(split);
-        }
+        run_ctx ctx;
+        const test_kernel_run run = run_of(v, &ctx, 99, COUNT, 1, 0.05f);
+        assert_true(test_kernels_check_ranges(&run, cuts, 4));
     }
 }
 
