@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "pool_adapter.h"
 
 /* The allocator under test: counts calls, fails call number fail_at (1-based; 0: never),
@@ -154,9 +156,4 @@ static void every_allocation_point_of_every_pool(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_allocation_point_of_every_pool),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(every_allocation_point_of_every_pool))

@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/spring_pool.h"
 
 #define HUGE_PAGE ((uintptr_t)2 << 20)
@@ -63,11 +65,6 @@ static void large_pool_arrays_sit_on_huge_page_boundaries(void **state) {
     mote_spring_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(small_blocks_take_the_alignment_asked),
-        cmocka_unit_test(large_blocks_start_on_2_mib),
-        cmocka_unit_test(large_pool_arrays_sit_on_huge_page_boundaries),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(small_blocks_take_the_alignment_asked),
+               cmocka_unit_test(large_blocks_start_on_2_mib),
+               cmocka_unit_test(large_pool_arrays_sit_on_huge_page_boundaries))

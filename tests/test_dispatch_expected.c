@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/backend.h"
 #include "mote/spring_pool.h"
 
@@ -103,9 +105,4 @@ static void dispatch_picks_the_expected_backend(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(dispatch_picks_the_expected_backend),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(dispatch_picks_the_expected_backend))

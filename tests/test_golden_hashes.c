@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "pool_adapter.h"
 #include "state_hash.h"
 
@@ -210,10 +212,5 @@ static void scalar_reference_differs(void **state) {
     assert_true(differing > 0);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_kind_on_every_backend_matches_its_constant),
-        cmocka_unit_test(scalar_reference_differs),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(every_kind_on_every_backend_matches_its_constant),
+               cmocka_unit_test(scalar_reference_differs))

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "mote/math3d.h"
 #include "test_support.h"
@@ -1137,24 +1139,14 @@ static void test_look_rotation(void **unused) {
     report(&nw);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_vec3_closed_form),
-        cmocka_unit_test(test_quat_closed_form),
-        cmocka_unit_test(test_from_unit_vectors_axes),
-        cmocka_unit_test(test_from_unit_vectors_parallel_antiparallel),
-        cmocka_unit_test(test_rotation_vector_closed_form),
-        cmocka_unit_test(test_nlerp_closed_form),
-        cmocka_unit_test(test_vec3_bounds),
-        cmocka_unit_test(test_quat_bounds),
-        cmocka_unit_test(test_from_unit_vectors_bounds),
-        cmocka_unit_test(test_rotation_vector_bounds),
-        cmocka_unit_test(test_nlerp_bounds),
-        cmocka_unit_test(test_wide_matches_scalar),
-        cmocka_unit_test(test_inverse_closed_form_and_bound),
-        cmocka_unit_test(test_log_exp_round_trip),
-        cmocka_unit_test(test_slerp),
-        cmocka_unit_test(test_look_rotation),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_vec3_closed_form), cmocka_unit_test(test_quat_closed_form),
+               cmocka_unit_test(test_from_unit_vectors_axes),
+               cmocka_unit_test(test_from_unit_vectors_parallel_antiparallel),
+               cmocka_unit_test(test_rotation_vector_closed_form),
+               cmocka_unit_test(test_nlerp_closed_form), cmocka_unit_test(test_vec3_bounds),
+               cmocka_unit_test(test_quat_bounds), cmocka_unit_test(test_from_unit_vectors_bounds),
+               cmocka_unit_test(test_rotation_vector_bounds), cmocka_unit_test(test_nlerp_bounds),
+               cmocka_unit_test(test_wide_matches_scalar),
+               cmocka_unit_test(test_inverse_closed_form_and_bound),
+               cmocka_unit_test(test_log_exp_round_trip), cmocka_unit_test(test_slerp),
+               cmocka_unit_test(test_look_rotation))

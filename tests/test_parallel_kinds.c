@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "pool.h"
 #include "pool_adapter.h"
@@ -158,12 +160,7 @@ static void small_pools_stay_on_this_thread(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(any_worker_count_gives_the_serial_bits),
-        cmocka_unit_test(any_count_of_motes_workers_gives_the_serial_bits),
-        cmocka_unit_test(learnt_shares_give_the_serial_bits),
-        cmocka_unit_test(small_pools_stay_on_this_thread),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(any_worker_count_gives_the_serial_bits),
+               cmocka_unit_test(any_count_of_motes_workers_gives_the_serial_bits),
+               cmocka_unit_test(learnt_shares_give_the_serial_bits),
+               cmocka_unit_test(small_pools_stay_on_this_thread))

@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "pool_core.h"
 
 #define ELEMENTS 1000
@@ -159,11 +161,6 @@ static void sparse_matches_agree_with_a_plain_loop(void **unused) {
     mote_pool_core_release(&core);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(finds_every_match_in_order),
-        cmocka_unit_test(counts_past_the_capacity_and_honours_ranges),
-        cmocka_unit_test(sparse_matches_agree_with_a_plain_loop),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(finds_every_match_in_order),
+               cmocka_unit_test(counts_past_the_capacity_and_honours_ranges),
+               cmocka_unit_test(sparse_matches_agree_with_a_plain_loop))

@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 
 static mote_spring_desc spring_desc(float x) {
@@ -337,18 +339,13 @@ static void station_spin_checks_its_dt(void **unused) {
     assert_int_equal(mote_station_spin_step(NULL, 0.1f), MOTE_ERROR_INVALID_ARGUMENT);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(spring_id_from_another_pool_is_refused),
-        cmocka_unit_test(mover_id_from_another_pool_is_refused),
-        cmocka_unit_test(debris_id_from_another_pool_is_refused),
-        cmocka_unit_test(ids_of_another_kind_are_refused),
-        cmocka_unit_test(zeroed_defs_are_refused),
-        cmocka_unit_test(add_many_is_all_or_nothing),
-        cmocka_unit_test(set_goal_writes_one_goal),
-        cmocka_unit_test(step_policy_reports_the_time_advanced),
-        cmocka_unit_test(null_pools_answer_nothing),
-        cmocka_unit_test(station_spin_checks_its_dt),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(spring_id_from_another_pool_is_refused),
+               cmocka_unit_test(mover_id_from_another_pool_is_refused),
+               cmocka_unit_test(debris_id_from_another_pool_is_refused),
+               cmocka_unit_test(ids_of_another_kind_are_refused),
+               cmocka_unit_test(zeroed_defs_are_refused),
+               cmocka_unit_test(add_many_is_all_or_nothing),
+               cmocka_unit_test(set_goal_writes_one_goal),
+               cmocka_unit_test(step_policy_reports_the_time_advanced),
+               cmocka_unit_test(null_pools_answer_nothing),
+               cmocka_unit_test(station_spin_checks_its_dt))

@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "mote/mover_pool.h"
@@ -1111,23 +1113,18 @@ static void older_field_lists_still_restore(void **state) {
     assert_int_equal(restored, 9); /* the nine spring kinds of before */
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(restored_pools_continue_bit_for_bit),
-        cmocka_unit_test(restore_replaces_a_larger_pool),
-        cmocka_unit_test(save_reports_the_size_it_needs),
-        cmocka_unit_test(truncated_or_flipped_blobs_are_refused),
-        cmocka_unit_test(resealed_bad_blobs_are_refused),
-        cmocka_unit_test(bad_last_pieces_leave_the_pool_unchanged),
-        cmocka_unit_test(snapshots_past_the_streaming_size_round_trip),
-        cmocka_unit_test(a_snapshot_above_max_count_is_refused),
-        cmocka_unit_test(another_kind_is_refused),
-        cmocka_unit_test(settings_create_refuses_are_refused),
-        cmocka_unit_test(settings_and_max_dt_are_restored),
-        cmocka_unit_test(settings_members_cover_the_settings),
-        cmocka_unit_test(out_of_memory_changes_nothing),
-        cmocka_unit_test(committed_blobs_restore_to_their_hashes),
-        cmocka_unit_test(older_field_lists_still_restore),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(restored_pools_continue_bit_for_bit),
+               cmocka_unit_test(restore_replaces_a_larger_pool),
+               cmocka_unit_test(save_reports_the_size_it_needs),
+               cmocka_unit_test(truncated_or_flipped_blobs_are_refused),
+               cmocka_unit_test(resealed_bad_blobs_are_refused),
+               cmocka_unit_test(bad_last_pieces_leave_the_pool_unchanged),
+               cmocka_unit_test(snapshots_past_the_streaming_size_round_trip),
+               cmocka_unit_test(a_snapshot_above_max_count_is_refused),
+               cmocka_unit_test(another_kind_is_refused),
+               cmocka_unit_test(settings_create_refuses_are_refused),
+               cmocka_unit_test(settings_and_max_dt_are_restored),
+               cmocka_unit_test(settings_members_cover_the_settings),
+               cmocka_unit_test(out_of_memory_changes_nothing),
+               cmocka_unit_test(committed_blobs_restore_to_their_hashes),
+               cmocka_unit_test(older_field_lists_still_restore))

@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "pool.h"
 #include "pool_api.h"
@@ -125,11 +127,6 @@ static void auto_tries_again_when_the_pool_changes(void **unused) {
     mote_spring_pool_destroy(spring);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(auto_keeps_the_path_it_timed_faster),
-        cmocka_unit_test(a_record_outside_a_trial_changes_nothing),
-        cmocka_unit_test(auto_tries_again_when_the_pool_changes),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(auto_keeps_the_path_it_timed_faster),
+               cmocka_unit_test(a_record_outside_a_trial_changes_nothing),
+               cmocka_unit_test(auto_tries_again_when_the_pool_changes))

@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "test_support.h"
 
@@ -196,14 +198,9 @@ static void bad_input_reaches_no_task(void **state) {
     mote_spring_pool_destroy(twin);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(uneven_ranges_give_the_serial_bits),
-        cmocka_unit_test(deferred_work_runs_in_finish),
-        cmocka_unit_test(openmp_system_gives_the_serial_bits),
-        cmocka_unit_test(no_task_system_steps_serially),
-        cmocka_unit_test(small_pools_stay_on_this_thread),
-        cmocka_unit_test(bad_input_reaches_no_task),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(uneven_ranges_give_the_serial_bits),
+               cmocka_unit_test(deferred_work_runs_in_finish),
+               cmocka_unit_test(openmp_system_gives_the_serial_bits),
+               cmocka_unit_test(no_task_system_steps_serially),
+               cmocka_unit_test(small_pools_stay_on_this_thread),
+               cmocka_unit_test(bad_input_reaches_no_task))

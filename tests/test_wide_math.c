@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "mote/spring.h"
 #include "test_support.h"
@@ -401,18 +403,9 @@ static void test_partial_vectors_stay_in_range(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exp_domain),
-        cmocka_unit_test(test_exp_kernel_domain),
-        cmocka_unit_test(test_expm1_domain),
-        cmocka_unit_test(test_sin_cos_domain),
-        cmocka_unit_test(test_exp_edges),
-        cmocka_unit_test(test_wrap_angle_exact),
-        cmocka_unit_test(test_atan2_domain),
-        cmocka_unit_test(test_atan2_edges),
-        cmocka_unit_test(test_unreduced_paths_match),
-        cmocka_unit_test(test_partial_vectors_stay_in_range),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_exp_domain), cmocka_unit_test(test_exp_kernel_domain),
+               cmocka_unit_test(test_expm1_domain), cmocka_unit_test(test_sin_cos_domain),
+               cmocka_unit_test(test_exp_edges), cmocka_unit_test(test_wrap_angle_exact),
+               cmocka_unit_test(test_atan2_domain), cmocka_unit_test(test_atan2_edges),
+               cmocka_unit_test(test_unreduced_paths_match),
+               cmocka_unit_test(test_partial_vectors_stay_in_range))

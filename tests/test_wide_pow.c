@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "test_support.h"
 
@@ -111,10 +113,4 @@ static void test_pow_domain(void **unused) {
     free(first);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_log_domain),
-        cmocka_unit_test(test_pow_domain),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_log_domain), cmocka_unit_test(test_pow_domain))

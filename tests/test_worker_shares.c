@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "worker_shares.h"
 
 /* bounds covers [0, n) in order, every range holding at least min_range items. */
@@ -112,14 +114,9 @@ static void many_workers_split_equally(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup(equal_until_learnt, reset),
-        cmocka_unit_test_setup(shares_follow_speed, reset),
-        cmocka_unit_test_setup(a_slow_worker_keeps_the_floor, reset),
-        cmocka_unit_test_setup(min_range_holds_against_the_shares, reset),
-        cmocka_unit_test_setup(empty_lessons_teach_nothing, reset),
-        cmocka_unit_test_setup(many_workers_split_equally, reset),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test_setup(equal_until_learnt, reset),
+               cmocka_unit_test_setup(shares_follow_speed, reset),
+               cmocka_unit_test_setup(a_slow_worker_keeps_the_floor, reset),
+               cmocka_unit_test_setup(min_range_holds_against_the_shares, reset),
+               cmocka_unit_test_setup(empty_lessons_teach_nothing, reset),
+               cmocka_unit_test_setup(many_workers_split_equally, reset))

@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #if defined(MOTE_TEST_HAS_PTHREADS)
 #include <pthread.h>
 #include <time.h>
@@ -308,15 +310,10 @@ static void zero_asks_for_one_worker_per_cpu(void **unused) {
     mote_workers_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_item_runs_once_for_any_worker_count),
-        cmocka_unit_test(a_range_without_items_is_not_run),
-        cmocka_unit_test(held_threads_leave_every_range_to_the_caller),
-        cmocka_unit_test(a_busy_system_steps_on_the_calling_thread),
-        cmocka_unit_test(bad_input_and_refused_memory_are_errors),
-        cmocka_unit_test(workers_free_through_their_own_allocator),
-        cmocka_unit_test(zero_asks_for_one_worker_per_cpu),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(every_item_runs_once_for_any_worker_count),
+               cmocka_unit_test(a_range_without_items_is_not_run),
+               cmocka_unit_test(held_threads_leave_every_range_to_the_caller),
+               cmocka_unit_test(a_busy_system_steps_on_the_calling_thread),
+               cmocka_unit_test(bad_input_and_refused_memory_are_errors),
+               cmocka_unit_test(workers_free_through_their_own_allocator),
+               cmocka_unit_test(zero_asks_for_one_worker_per_cpu))

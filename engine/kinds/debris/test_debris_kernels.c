@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "debris_bounds.h"
 #include "debris_fields.h"
 #include "kernel_table.h"
@@ -400,15 +402,9 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_variant),
-        cmocka_unit_test(test_long_run_every_variant),
-        cmocka_unit_test(test_attached_exactly_on_ship_every_variant),
-        cmocka_unit_test(test_tumble_100k_every_variant),
-        cmocka_unit_test(test_ranges_match_whole_step),
-        cmocka_unit_test(test_exact_arrays),
-        cmocka_unit_test(test_non_finite_stays_in_its_lane),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_variant),
+               cmocka_unit_test(test_long_run_every_variant),
+               cmocka_unit_test(test_attached_exactly_on_ship_every_variant),
+               cmocka_unit_test(test_tumble_100k_every_variant),
+               cmocka_unit_test(test_ranges_match_whole_step), cmocka_unit_test(test_exact_arrays),
+               cmocka_unit_test(test_non_finite_stays_in_its_lane))

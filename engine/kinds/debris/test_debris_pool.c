@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "debris_bounds.h"
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
@@ -606,18 +608,12 @@ static void test_parallel_step_matches_serial(void **unused) {
     mote_debris_pool_destroy(inline_pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_add_get_set_remove),
-        cmocka_unit_test(test_step_reports_released_ids),
-        cmocka_unit_test(test_release_velocity_through_the_pool),
-        cmocka_unit_test(test_bad_input_changes_nothing),
-        cmocka_unit_test(test_bad_defs_and_full_pool),
-        cmocka_unit_test(test_same_seed_same_results_every_backend),
-        cmocka_unit_test(test_validate_and_confinement),
-        cmocka_unit_test(test_out_of_memory),
-        cmocka_unit_test(test_parallel_step_matches_serial),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_defaults), cmocka_unit_test(test_add_get_set_remove),
+               cmocka_unit_test(test_step_reports_released_ids),
+               cmocka_unit_test(test_release_velocity_through_the_pool),
+               cmocka_unit_test(test_bad_input_changes_nothing),
+               cmocka_unit_test(test_bad_defs_and_full_pool),
+               cmocka_unit_test(test_same_seed_same_results_every_backend),
+               cmocka_unit_test(test_validate_and_confinement),
+               cmocka_unit_test(test_out_of_memory),
+               cmocka_unit_test(test_parallel_step_matches_serial))

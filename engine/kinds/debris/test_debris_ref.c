@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "debris_bounds.h"
 #include "mote/debris.h"
 #include "mote/random.h"
@@ -497,19 +499,12 @@ static void test_frame_normalises_extreme_ships(void **unused) {
     assert_true(f.ship_orientation.z == 1.0f);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_smoothstep),
-        cmocka_unit_test(test_quaternion_helpers),
-        cmocka_unit_test(test_attached_before_peel_is_exactly_on_ship),
-        cmocka_unit_test(test_peel_and_release),
-        cmocka_unit_test(test_speed_never_exceeds_cap),
-        cmocka_unit_test(test_free_flight_is_straight_at_constant_speed),
-        cmocka_unit_test(test_gravity_and_damping),
-        cmocka_unit_test(test_tumble_is_exact_rotation),
-        cmocka_unit_test(test_station_spin),
-        cmocka_unit_test(test_draw_is_seeded),
-        cmocka_unit_test(test_frame_normalises_extreme_ships),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_smoothstep), cmocka_unit_test(test_quaternion_helpers),
+               cmocka_unit_test(test_attached_before_peel_is_exactly_on_ship),
+               cmocka_unit_test(test_peel_and_release),
+               cmocka_unit_test(test_speed_never_exceeds_cap),
+               cmocka_unit_test(test_free_flight_is_straight_at_constant_speed),
+               cmocka_unit_test(test_gravity_and_damping),
+               cmocka_unit_test(test_tumble_is_exact_rotation), cmocka_unit_test(test_station_spin),
+               cmocka_unit_test(test_draw_is_seeded),
+               cmocka_unit_test(test_frame_normalises_extreme_ships))

@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "docking_bounds.h"
 #include "docking_fields.h"
 #include "kernel_table.h"
@@ -112,11 +114,6 @@ static void test_ranges_match_whole_step(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_variant),
-        cmocka_unit_test(test_long_run_every_variant),
-        cmocka_unit_test(test_ranges_match_whole_step),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_variant),
+               cmocka_unit_test(test_long_run_every_variant),
+               cmocka_unit_test(test_ranges_match_whole_step))

@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "test_support.h"
 
@@ -183,12 +185,6 @@ static void test_bad_input(void **unused) {
     mote_docking_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pool_is_the_reference),
-        cmocka_unit_test(test_backends_and_parallel),
-        cmocka_unit_test(test_add_get_set),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_pool_is_the_reference),
+               cmocka_unit_test(test_backends_and_parallel), cmocka_unit_test(test_add_get_set),
+               cmocka_unit_test(test_bad_input))

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "docking_bounds.h"
 #include "mote/debris.h"
 #include "mote/docking.h"
@@ -488,19 +490,10 @@ static void test_debris_station_agrees(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_defaults_and_timeline),
-        cmocka_unit_test(test_phase_values),
-        cmocka_unit_test(test_angles_are_integrals),
-        cmocka_unit_test(test_lock_and_frame_rate),
-        cmocka_unit_test(test_docking_frame),
-        cmocka_unit_test(test_capture),
-        cmocka_unit_test(test_continuity),
-        cmocka_unit_test(test_long_frame),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_staggered_start_and_phases),
-        cmocka_unit_test(test_debris_station_agrees),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_defaults_and_timeline), cmocka_unit_test(test_phase_values),
+               cmocka_unit_test(test_angles_are_integrals),
+               cmocka_unit_test(test_lock_and_frame_rate), cmocka_unit_test(test_docking_frame),
+               cmocka_unit_test(test_capture), cmocka_unit_test(test_continuity),
+               cmocka_unit_test(test_long_frame), cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_staggered_start_and_phases),
+               cmocka_unit_test(test_debris_station_agrees))

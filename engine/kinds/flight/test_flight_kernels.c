@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "flight_bounds.h"
 #include "flight_fields.h"
 #include "kernel_table.h"
@@ -111,12 +113,7 @@ static void test_ranges_match_whole_step(void **unused) {
     assert_true(test_kernels_check_ranges(&run, cuts, 4));
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_variant),
-        cmocka_unit_test(test_long_run_every_variant),
-        cmocka_unit_test(test_every_variant_lands_on_the_perch),
-        cmocka_unit_test(test_ranges_match_whole_step),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_variant),
+               cmocka_unit_test(test_long_run_every_variant),
+               cmocka_unit_test(test_every_variant_lands_on_the_perch),
+               cmocka_unit_test(test_ranges_match_whole_step))

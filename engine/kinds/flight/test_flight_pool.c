@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "flight_bounds.h"
 #include "flight_fields.h"
 #include "mote/debris_pool.h"
@@ -465,16 +467,9 @@ static void test_bad_defs(void **unused) {
     mote_flight_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_scalar_pool_is_the_reference),
-        cmocka_unit_test(test_backends_parallel_and_ranges),
-        cmocka_unit_test(test_landing_reports_each_id_once),
-        cmocka_unit_test(test_retarget_is_continuous),
-        cmocka_unit_test(test_frame_rate_independence),
-        cmocka_unit_test(test_bad_input_changes_nothing),
-        cmocka_unit_test(test_bad_defs),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_defaults), cmocka_unit_test(test_scalar_pool_is_the_reference),
+               cmocka_unit_test(test_backends_parallel_and_ranges),
+               cmocka_unit_test(test_landing_reports_each_id_once),
+               cmocka_unit_test(test_retarget_is_continuous),
+               cmocka_unit_test(test_frame_rate_independence),
+               cmocka_unit_test(test_bad_input_changes_nothing), cmocka_unit_test(test_bad_defs))

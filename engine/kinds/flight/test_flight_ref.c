@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/flight.h"
 #include "test_support.h"
 
@@ -596,20 +598,10 @@ static void test_bad_input(void **unused) {
     assert_memory_equal(&p, &sentinel, sizeof p);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_straight_flight),
-        cmocka_unit_test(test_curvature_closed_form),
-        cmocka_unit_test(test_table_against_quadrature),
-        cmocka_unit_test(test_speed_follows_profile),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_arrival),
-        cmocka_unit_test(test_bank),
-        cmocka_unit_test(test_orientation),
-        cmocka_unit_test(test_retarget),
-        cmocka_unit_test(test_frame_rate_independence),
-        cmocka_unit_test(test_degenerate),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_straight_flight), cmocka_unit_test(test_curvature_closed_form),
+               cmocka_unit_test(test_table_against_quadrature),
+               cmocka_unit_test(test_speed_follows_profile), cmocka_unit_test(test_limits),
+               cmocka_unit_test(test_arrival), cmocka_unit_test(test_bank),
+               cmocka_unit_test(test_orientation), cmocka_unit_test(test_retarget),
+               cmocka_unit_test(test_frame_rate_independence), cmocka_unit_test(test_degenerate),
+               cmocka_unit_test(test_bad_input))

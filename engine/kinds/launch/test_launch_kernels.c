@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "launch_bounds.h"
 #include "launch_fields.h"
@@ -163,10 +165,5 @@ static void test_long_run_every_variant(void **unused) {
     check_clocks(clocks, steps, 97);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_evaluation_every_variant),
-        cmocka_unit_test(test_long_run_every_variant),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_evaluation_every_variant),
+               cmocka_unit_test(test_long_run_every_variant))

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "test_support.h"
 
@@ -172,13 +174,7 @@ static void test_bad_input(void **unused) {
     mote_launch_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_scalar_pool_is_the_reference),
-        cmocka_unit_test(test_clock_does_not_drift),
-        cmocka_unit_test(test_range_and_parallel),
-        cmocka_unit_test(test_inputs_through_view),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_scalar_pool_is_the_reference),
+               cmocka_unit_test(test_clock_does_not_drift),
+               cmocka_unit_test(test_range_and_parallel),
+               cmocka_unit_test(test_inputs_through_view), cmocka_unit_test(test_bad_input))

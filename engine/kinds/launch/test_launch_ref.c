@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/launch.h"
 #include "test_support.h"
 
@@ -422,20 +424,13 @@ static void test_phase_names(void **unused) {
     assert_string_equal(mote_launch_phase_name((mote_launch_phase)17), "unknown");
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_golden_numbers),
-        cmocka_unit_test(test_one_duration_moves_later_boundaries),
-        cmocka_unit_test(test_continuity_at_every_boundary),
-        cmocka_unit_test(test_velocity_is_derivative),
-        cmocka_unit_test(test_pad_pose_before_ignition),
-        cmocka_unit_test(test_altitude_identity_and_phases),
-        cmocka_unit_test(test_nose_on_flight_direction),
-        cmocka_unit_test(test_roll_envelope),
-        cmocka_unit_test(test_camera_shake_separate),
-        cmocka_unit_test(test_frame_rate_independent),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_phase_names),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_golden_numbers),
+               cmocka_unit_test(test_one_duration_moves_later_boundaries),
+               cmocka_unit_test(test_continuity_at_every_boundary),
+               cmocka_unit_test(test_velocity_is_derivative),
+               cmocka_unit_test(test_pad_pose_before_ignition),
+               cmocka_unit_test(test_altitude_identity_and_phases),
+               cmocka_unit_test(test_nose_on_flight_direction),
+               cmocka_unit_test(test_roll_envelope), cmocka_unit_test(test_camera_shake_separate),
+               cmocka_unit_test(test_frame_rate_independent), cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_phase_names))

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/movement.h"
 #include "mote/spring.h"
 #include "test_support.h"
@@ -411,21 +413,13 @@ static void test_knife_edge_high_speed(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_hand_worked_start),
-        cmocka_unit_test(test_hand_worked_turn),
-        cmocka_unit_test(test_hand_worked_stop),
-        cmocka_unit_test(test_exact_close),
-        cmocka_unit_test(test_reversal_stops_rather_than_turns),
-        cmocka_unit_test(test_speed_never_exceeds_current_or_requested),
-        cmocka_unit_test(test_compensation_cancels_lag),
-        cmocka_unit_test(test_facing_turns_the_short_way),
-        cmocka_unit_test(test_stopped_keeps_facing),
-        cmocka_unit_test(test_place_at_leaves_at_rest),
-        cmocka_unit_test(test_explicit_facing),
-        cmocka_unit_test(test_push_moves_both),
-        cmocka_unit_test(test_knife_edge_high_speed),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_hand_worked_start), cmocka_unit_test(test_hand_worked_turn),
+               cmocka_unit_test(test_hand_worked_stop), cmocka_unit_test(test_exact_close),
+               cmocka_unit_test(test_reversal_stops_rather_than_turns),
+               cmocka_unit_test(test_speed_never_exceeds_current_or_requested),
+               cmocka_unit_test(test_compensation_cancels_lag),
+               cmocka_unit_test(test_facing_turns_the_short_way),
+               cmocka_unit_test(test_stopped_keeps_facing),
+               cmocka_unit_test(test_place_at_leaves_at_rest),
+               cmocka_unit_test(test_explicit_facing), cmocka_unit_test(test_push_moves_both),
+               cmocka_unit_test(test_knife_edge_high_speed))

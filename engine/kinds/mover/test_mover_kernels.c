@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "mote/mover_pool.h"
 #include "mover_bounds.h"
@@ -356,13 +358,8 @@ static void test_exact_size_arrays(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_params_set),
-        cmocka_unit_test(test_long_run_changing_inputs),
-        cmocka_unit_test(test_substeps_equal_repeated_steps),
-        cmocka_unit_test(test_non_finite_stays_in_its_lane),
-        cmocka_unit_test(test_exact_size_arrays),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_params_set),
+               cmocka_unit_test(test_long_run_changing_inputs),
+               cmocka_unit_test(test_substeps_equal_repeated_steps),
+               cmocka_unit_test(test_non_finite_stays_in_its_lane),
+               cmocka_unit_test(test_exact_size_arrays))

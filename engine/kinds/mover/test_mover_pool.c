@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "mover_bounds.h"
 #include "test_support.h"
@@ -677,20 +679,12 @@ static void test_allocation_failure_at_every_point(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pool_matches_reference_every_backend),
-        cmocka_unit_test(test_substep_split),
-        cmocka_unit_test(test_range_steps_equal_whole_step),
-        cmocka_unit_test(test_parallel_step_equals_serial),
-        cmocka_unit_test(test_ids_and_swap_remove),
-        cmocka_unit_test(test_get_set_roundtrip),
-        cmocka_unit_test(test_push_place_and_inputs),
-        cmocka_unit_test(test_params_apply),
-        cmocka_unit_test(test_bad_defs),
-        cmocka_unit_test(test_bad_input_changes_nothing),
-        cmocka_unit_test(test_validate_and_confinement),
-        cmocka_unit_test_teardown(test_allocation_failure_at_every_point, restore_allocator),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_pool_matches_reference_every_backend),
+               cmocka_unit_test(test_substep_split),
+               cmocka_unit_test(test_range_steps_equal_whole_step),
+               cmocka_unit_test(test_parallel_step_equals_serial),
+               cmocka_unit_test(test_ids_and_swap_remove), cmocka_unit_test(test_get_set_roundtrip),
+               cmocka_unit_test(test_push_place_and_inputs), cmocka_unit_test(test_params_apply),
+               cmocka_unit_test(test_bad_defs), cmocka_unit_test(test_bad_input_changes_nothing),
+               cmocka_unit_test(test_validate_and_confinement),
+               cmocka_unit_test_teardown(test_allocation_failure_at_every_point, restore_allocator))

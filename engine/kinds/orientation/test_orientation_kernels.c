@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "orientation_bounds.h"
 #include "orientation_fields.h"
@@ -181,11 +183,6 @@ static void test_ranges_match_whole_step(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_variant),
-        cmocka_unit_test(test_long_run_every_variant),
-        cmocka_unit_test(test_ranges_match_whole_step),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_variant),
+               cmocka_unit_test(test_long_run_every_variant),
+               cmocka_unit_test(test_ranges_match_whole_step))

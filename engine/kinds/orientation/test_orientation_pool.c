@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "test_support.h"
 
@@ -366,14 +368,8 @@ static void test_bad_input(void **unused) {
     mote_orientation_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pool_is_the_reference),
-        cmocka_unit_test(test_kinds_store_what_they_read),
-        cmocka_unit_test(test_backends_and_parallel),
-        cmocka_unit_test(test_add_get_set_and_targets),
-        cmocka_unit_test(test_inertialize_transition),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_pool_is_the_reference),
+               cmocka_unit_test(test_kinds_store_what_they_read),
+               cmocka_unit_test(test_backends_and_parallel),
+               cmocka_unit_test(test_add_get_set_and_targets),
+               cmocka_unit_test(test_inertialize_transition), cmocka_unit_test(test_bad_input))

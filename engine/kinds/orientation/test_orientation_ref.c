@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/orientation.h"
 #include "mote/spring.h"
 #include "test_support.h"
@@ -456,22 +458,17 @@ static void quat_inertialization_is_continuous(void **unused) {
     assert_true(angle_between(q, dst) < 1e-5 && vec3_distance(w, dst_w) < 1e-5);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(control_turns_the_short_way_without_overshoot),
-        cmocka_unit_test(control_reaches_the_desired_forward_and_up),
-        cmocka_unit_test(control_error_is_zero_at_target_and_continuous),
-        cmocka_unit_test(control_keeps_unit_length),
-        cmocka_unit_test(control_is_frame_rate_independent),
-        cmocka_unit_test(control_caps_angular_speed),
-        cmocka_unit_test(control_gains_closed_form),
-        cmocka_unit_test(control_refuses_bad_input),
-        cmocka_unit_test(quat_spring_is_exact_in_dt),
-        cmocka_unit_test(quat_spring_halflife_closed_form),
-        cmocka_unit_test(quat_spring_goal_sign_does_not_matter),
-        cmocka_unit_test(quat_spring_settles_the_short_way),
-        cmocka_unit_test(inertialization_is_continuous),
-        cmocka_unit_test(quat_inertialization_is_continuous),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(control_turns_the_short_way_without_overshoot),
+               cmocka_unit_test(control_reaches_the_desired_forward_and_up),
+               cmocka_unit_test(control_error_is_zero_at_target_and_continuous),
+               cmocka_unit_test(control_keeps_unit_length),
+               cmocka_unit_test(control_is_frame_rate_independent),
+               cmocka_unit_test(control_caps_angular_speed),
+               cmocka_unit_test(control_gains_closed_form),
+               cmocka_unit_test(control_refuses_bad_input),
+               cmocka_unit_test(quat_spring_is_exact_in_dt),
+               cmocka_unit_test(quat_spring_halflife_closed_form),
+               cmocka_unit_test(quat_spring_goal_sign_does_not_matter),
+               cmocka_unit_test(quat_spring_settles_the_short_way),
+               cmocka_unit_test(inertialization_is_continuous),
+               cmocka_unit_test(quat_inertialization_is_continuous))

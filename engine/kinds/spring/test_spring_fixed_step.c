@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "mote/mote.h"
 #include "spring_fields.h"
@@ -493,14 +495,9 @@ static void a_bad_setting_is_refused(void **unused) {
     mote_spring_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(cached_pools_step_to_the_uncached_bits),
-        cmocka_unit_test(parallel_steps_give_the_serial_bits),
-        cmocka_unit_test(snapshots_cross_the_setting),
-        cmocka_unit_test(every_variant_caches_to_its_general_bits),
-        cmocka_unit_test(the_cache_allocates_only_when_on),
-        cmocka_unit_test(a_bad_setting_is_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(cached_pools_step_to_the_uncached_bits),
+               cmocka_unit_test(parallel_steps_give_the_serial_bits),
+               cmocka_unit_test(snapshots_cross_the_setting),
+               cmocka_unit_test(every_variant_caches_to_its_general_bits),
+               cmocka_unit_test(the_cache_allocates_only_when_on),
+               cmocka_unit_test(a_bad_setting_is_refused))

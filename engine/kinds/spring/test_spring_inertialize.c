@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "test_support.h"
 
@@ -326,13 +328,7 @@ static void test_bad_input(void **unused) {
     mote_spring_pool_destroy(pool);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_step_is_the_reference),
-        cmocka_unit_test(test_transition_keeps_the_output),
-        cmocka_unit_test(test_offset_closed_form),
-        cmocka_unit_test(test_rates_agree),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_step_is_the_reference),
+               cmocka_unit_test(test_transition_keeps_the_output),
+               cmocka_unit_test(test_offset_closed_form), cmocka_unit_test(test_rates_agree),
+               cmocka_unit_test(test_bad_input))

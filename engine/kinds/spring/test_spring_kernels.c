@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "mote/spring.h"
 #include "spring_bounds.h"
@@ -412,12 +414,7 @@ static void test_sizes_from_zero_to_four_million(void **unused) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_kind),
-        cmocka_unit_test(test_long_run_every_kind),
-        cmocka_unit_test(test_non_finite_stays_in_its_lane),
-        cmocka_unit_test(test_sizes_from_zero_to_four_million),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_kind),
+               cmocka_unit_test(test_long_run_every_kind),
+               cmocka_unit_test(test_non_finite_stays_in_its_lane),
+               cmocka_unit_test(test_sizes_from_zero_to_four_million))

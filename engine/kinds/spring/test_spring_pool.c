@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/mote.h"
 #include "test_support.h"
 
@@ -1344,28 +1346,18 @@ static void chunked_steps_match_whole_steps(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(create_and_destroy_with_default_def),
-        cmocka_unit_test(add_get_set_round_trip),
-        cmocka_unit_test(swap_remove_moves_the_last_element),
-        cmocka_unit_test(ids_survive_random_adds_and_removes),
-        cmocka_unit_test(slot_reuse_bumps_the_generation),
-        cmocka_unit_test(stale_ids_are_rejected_everywhere),
-        cmocka_unit_test(view_has_each_kinds_fields),
-        cmocka_unit_test(growth_to_four_million),
-        cmocka_unit_test(bad_dt_changes_nothing),
-        cmocka_unit_test(step_range_rejects_bad_ranges),
-        cmocka_unit_test(add_on_a_full_pool),
-        cmocka_unit_test(add_and_set_reject_bad_fields),
-        cmocka_unit_test(bad_defs_are_rejected),
-        cmocka_unit_test(nan_goal_stays_in_its_element),
-        cmocka_unit_test_teardown(allocation_failure_at_every_point, restore_allocator),
-        cmocka_unit_test_teardown(pool_keeps_its_allocator, restore_allocator),
-        cmocka_unit_test(set_backend),
-        cmocka_unit_test(scalar_pool_steps_like_the_primitives),
-        cmocka_unit_test(semi_implicit_pool_clamps_dt),
-        cmocka_unit_test(chunked_steps_match_whole_steps),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(
+    cmocka_unit_test(create_and_destroy_with_default_def), cmocka_unit_test(add_get_set_round_trip),
+    cmocka_unit_test(swap_remove_moves_the_last_element),
+    cmocka_unit_test(ids_survive_random_adds_and_removes),
+    cmocka_unit_test(slot_reuse_bumps_the_generation),
+    cmocka_unit_test(stale_ids_are_rejected_everywhere),
+    cmocka_unit_test(view_has_each_kinds_fields), cmocka_unit_test(growth_to_four_million),
+    cmocka_unit_test(bad_dt_changes_nothing), cmocka_unit_test(step_range_rejects_bad_ranges),
+    cmocka_unit_test(add_on_a_full_pool), cmocka_unit_test(add_and_set_reject_bad_fields),
+    cmocka_unit_test(bad_defs_are_rejected), cmocka_unit_test(nan_goal_stays_in_its_element),
+    cmocka_unit_test_teardown(allocation_failure_at_every_point, restore_allocator),
+    cmocka_unit_test_teardown(pool_keeps_its_allocator, restore_allocator),
+    cmocka_unit_test(set_backend), cmocka_unit_test(scalar_pool_steps_like_the_primitives),
+    cmocka_unit_test(semi_implicit_pool_clamps_dt),
+    cmocka_unit_test(chunked_steps_match_whole_steps))

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/spring.h"
 #include "test_support.h"
 
@@ -1131,37 +1133,32 @@ static void nan_inputs_give_nan_outputs(void **state) {
     assert_true(isnan(mote_wrap_angle(NAN)));
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(conversions_match_hand_worked_values),
-        cmocka_unit_test(conversions_round_trip),
-        cmocka_unit_test(damper_closes_half_the_distance_per_halflife),
-        cmocka_unit_test(damper_matches_closed_form_in_double),
-        cmocka_unit_test(spring_matches_critically_damped_closed_form),
-        cmocka_unit_test(spring_one_step_equals_ten_substeps),
-        cmocka_unit_test(spring_from_rest_never_overshoots_and_converges),
-        cmocka_unit_test(wrap_angle_boundaries),
-        cmocka_unit_test(wrap_angle_matches_double_reference),
-        cmocka_unit_test(spring_angle_turns_the_short_way_across_pi),
-        cmocka_unit_test(spring_angle_is_continuous_and_exact),
-        cmocka_unit_test(spring_angle_matches_spring_when_no_wrap_is_needed),
-        cmocka_unit_test(double_springs_are_two_chained_half_halflife_springs),
-        cmocka_unit_test(double_springs_have_no_flick),
-        cmocka_unit_test(decay_matches_spring_with_goal_zero),
-        cmocka_unit_test(exp_response_matches_double),
-        cmocka_unit_test(exp_response_is_frame_rate_independent),
-        cmocka_unit_test(semi_implicit_hand_worked_step),
-        cmocka_unit_test(semi_implicit_clamps_dt),
-        cmocka_unit_test(semi_implicit_bounded_at_seed_parameters),
-        cmocka_unit_test(semi_implicit_stable_over_documented_range),
-        cmocka_unit_test(spring_damper_matches_closed_form),
-        cmocka_unit_test(spring_damper_near_critical_bands),
-        cmocka_unit_test(spring_damper_free_particle),
-        cmocka_unit_test(spring_damper_agrees_with_spring),
-        cmocka_unit_test(spring_damper_one_step_equals_ten_substeps),
-        cmocka_unit_test(zero_halflife_snaps_within_one_frame),
-        cmocka_unit_test(negative_halflife_behaves_exactly_like_zero),
-        cmocka_unit_test(nan_inputs_give_nan_outputs),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(conversions_match_hand_worked_values),
+               cmocka_unit_test(conversions_round_trip),
+               cmocka_unit_test(damper_closes_half_the_distance_per_halflife),
+               cmocka_unit_test(damper_matches_closed_form_in_double),
+               cmocka_unit_test(spring_matches_critically_damped_closed_form),
+               cmocka_unit_test(spring_one_step_equals_ten_substeps),
+               cmocka_unit_test(spring_from_rest_never_overshoots_and_converges),
+               cmocka_unit_test(wrap_angle_boundaries),
+               cmocka_unit_test(wrap_angle_matches_double_reference),
+               cmocka_unit_test(spring_angle_turns_the_short_way_across_pi),
+               cmocka_unit_test(spring_angle_is_continuous_and_exact),
+               cmocka_unit_test(spring_angle_matches_spring_when_no_wrap_is_needed),
+               cmocka_unit_test(double_springs_are_two_chained_half_halflife_springs),
+               cmocka_unit_test(double_springs_have_no_flick),
+               cmocka_unit_test(decay_matches_spring_with_goal_zero),
+               cmocka_unit_test(exp_response_matches_double),
+               cmocka_unit_test(exp_response_is_frame_rate_independent),
+               cmocka_unit_test(semi_implicit_hand_worked_step),
+               cmocka_unit_test(semi_implicit_clamps_dt),
+               cmocka_unit_test(semi_implicit_bounded_at_seed_parameters),
+               cmocka_unit_test(semi_implicit_stable_over_documented_range),
+               cmocka_unit_test(spring_damper_matches_closed_form),
+               cmocka_unit_test(spring_damper_near_critical_bands),
+               cmocka_unit_test(spring_damper_free_particle),
+               cmocka_unit_test(spring_damper_agrees_with_spring),
+               cmocka_unit_test(spring_damper_one_step_equals_ten_substeps),
+               cmocka_unit_test(zero_halflife_snaps_within_one_frame),
+               cmocka_unit_test(negative_halflife_behaves_exactly_like_zero),
+               cmocka_unit_test(nan_inputs_give_nan_outputs))

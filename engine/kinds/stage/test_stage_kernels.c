@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "kernel_table.h"
 #include "pool.h"
 #include "probe.h"
@@ -150,11 +152,6 @@ static void test_pool_steps_and_bad_input(void **unused) {
     mote_stage_pool_destroy(many);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_step_every_variant),
-        cmocka_unit_test(test_long_run_every_variant),
-        cmocka_unit_test(test_pool_steps_and_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_one_step_every_variant),
+               cmocka_unit_test(test_long_run_every_variant),
+               cmocka_unit_test(test_pool_steps_and_bad_input))

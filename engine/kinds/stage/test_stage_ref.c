@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include "mote/stage.h"
 
 static void assert_near(double got, double want, double tol) {
@@ -198,14 +200,8 @@ static void test_bad_input(void **unused) {
     assert_memory_equal(&pose, &sentinel, sizeof pose);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reparenting_keeps_world_transform),
-        cmocka_unit_test(test_separation_at_zero),
-        cmocka_unit_test(test_one_step_equals_many),
-        cmocka_unit_test(test_tilt_then_bounded_spin),
-        cmocka_unit_test(test_seeded_draws),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+MOTE_TEST_MAIN(cmocka_unit_test(test_reparenting_keeps_world_transform),
+               cmocka_unit_test(test_separation_at_zero),
+               cmocka_unit_test(test_one_step_equals_many),
+               cmocka_unit_test(test_tilt_then_bounded_spin), cmocka_unit_test(test_seeded_draws),
+               cmocka_unit_test(test_bad_input))
