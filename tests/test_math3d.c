@@ -23,6 +23,7 @@
 #include "kernel_table.h"
 #include "mote/math3d.h"
 #include "test_support.h"
+#include "test_double.h"
 
 #define U          0x1p-24 /* the unit roundoff of float */
 #define PI         3.14159265358979323846
@@ -30,32 +31,6 @@
 
 /* ----------------------------------------------------------------------------------------
  * Inputs and double-precision references */
-
-typedef struct dvec {
-    double x, y, z;
-} dvec;
-
-typedef struct dquat {
-    double x, y, z, w;
-} dquat;
-
-static dvec dv(mote_vec3 v) {
-    dvec r = {v.x, v.y, v.z};
-    return r;
-}
-
-static dquat dq(mote_quat q) {
-    dquat r = {q.x, q.y, q.z, q.w};
-    return r;
-}
-
-static double dv_len(dvec v) {
-    return sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
-}
-
-static double dq_len(dquat q) {
-    return sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-}
 
 /* The rotation matrix of q / |q|, row-major. */
 static void dq_mat3(dquat q, double m[9]) {
@@ -79,11 +54,6 @@ static dvec dq_rotate(dquat q, dvec v) {
     dvec r = {m[0] * v.x + m[1] * v.y + m[2] * v.z, m[3] * v.x + m[4] * v.y + m[5] * v.z,
               m[6] * v.x + m[7] * v.y + m[8] * v.z};
     return r;
-}
-
-static double dv_dist(dvec a, dvec b) {
-    dvec d = {a.x - b.x, a.y - b.y, a.z - b.z};
-    return dv_len(d);
 }
 
 static double maxd(double a, double b) {
@@ -944,14 +914,6 @@ static void test_wide_matches_scalar(void **unused) {
 
 /* ----------------------------------------------------------------------------------------
  * Orientation additions: inverse, log/exp, slerp, look rotation */
-
-static dquat dq_mul(dquat a, dquat b) {
-    dquat r = {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-               a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-               a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-               a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
-    return r;
-}
 
 static void test_inverse_closed_form_and_bound(void **unused) {
     (void)unused;

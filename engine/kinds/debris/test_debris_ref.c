@@ -21,23 +21,7 @@
 #include "mote/debris.h"
 #include "mote/random.h"
 #include "test_support.h"
-
-typedef struct dquat {
-    double x, y, z, w;
-} dquat;
-
-static dquat dq_mul(dquat a, dquat b) {
-    dquat r = {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-               a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-               a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-               a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
-    return r;
-}
-
-static dquat dq_of(mote_quat q) {
-    dquat r = {q.x, q.y, q.z, q.w};
-    return r;
-}
+#include "test_double.h"
 
 /* The rotation by |omega| t about omega, in double. */
 static dquat dq_exp(mote_vec3 omega, double t) {
@@ -51,7 +35,7 @@ static dquat dq_exp(mote_vec3 omega, double t) {
 
 /* The angle (rad) of the rotation between two unit quaternions. */
 static double dq_angle(dquat a, mote_quat b) {
-    dquat bb = dq_of(b);
+    dquat bb = dq(b);
     double dot = a.x * bb.x + a.y * bb.y + a.z * bb.z + a.w * bb.w;
     double s = fmin(fmin(sqrt(pow(a.x - bb.x, 2) + pow(a.y - bb.y, 2) + pow(a.z - bb.z, 2) +
                               pow(a.w - bb.w, 2)),
@@ -156,7 +140,7 @@ static void test_attached_before_peel_is_exactly_on_ship(void **unused) {
             assert_true(q.x == d.orientation.x && q.y == d.orientation.y &&
                         q.z == d.orientation.z && q.w == d.orientation.w);
             /* and that is the ship transform in double, to rounding */
-            dquat sq = dq_of(f.ship_orientation);
+            dquat sq = dq(f.ship_orientation);
             dquat a = {d.anchor.x, d.anchor.y, d.anchor.z, 0.0};
             dquat inv = {-sq.x, -sq.y, -sq.z, sq.w};
             dquat ra = dq_mul(dq_mul(sq, a), inv);
@@ -207,7 +191,7 @@ static void test_peel_and_release(void **unused) {
                 assert_true(fabs(expect.y - d.position.y) <= 1e-6 * scale);
                 assert_true(fabs(expect.z - d.position.z) <= 1e-6 * scale);
                 /* twist: base^-1 ship^-1 orientation is a rotation about outward */
-                dquat sb = dq_mul(dq_of(f.ship_orientation), dq_of(d.base));
+                dquat sb = dq_mul(dq(f.ship_orientation), dq(d.base));
                 dquat tw = dq_exp(d.outward, d.twist * peel * peel);
                 assert_true(dq_angle(dq_mul(sb, tw), d.orientation) <= 2e-6 * (1 + fabs(d.twist)));
                 assert_float_equal(qlen(d.orientation), 1.0, 2e-7);
@@ -350,7 +334,7 @@ static void check_tumble(mote_vec3 omega, float dt, int steps, uint64_t seed) {
     d.phase = MOTE_DEBRIS_FREE;
     d.orientation = random_unit_quat(&rng);
     d.angular_velocity = omega;
-    dquat q0 = dq_of(d.orientation);
+    dquat q0 = dq(d.orientation);
     mote_debris_frame f = mote_debris_frame_make(&ship, &settings, dt);
     double worst_len = 0.0;
     for (int s = 0; s < steps; ++s) {

@@ -19,29 +19,12 @@
 #include "test_main.h"
 
 #include "mote/flight.h"
+#include "test_double.h"
 #include "test_support.h"
-
-typedef struct dvec {
-    double x, y, z;
-} dvec;
-
-static dvec dv(mote_vec3 v) {
-    dvec r = {v.x, v.y, v.z};
-    return r;
-}
 
 static dvec dv_comb(double a, dvec x, double b, dvec y, double c, dvec z) {
     dvec r = {a * x.x + b * y.x + c * z.x, a * x.y + b * y.y + c * z.y,
               a * x.z + b * y.z + c * z.z};
-    return r;
-}
-
-static double dv_len(dvec a) {
-    return sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
-}
-
-static dvec dv_cross(dvec a, dvec b) {
-    dvec r = {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
     return r;
 }
 
