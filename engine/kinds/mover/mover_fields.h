@@ -45,4 +45,19 @@ enum { MOVER_FIELDS(MOTE_FIELD_ENUM) MOVER_FIELD_COUNT };
  * view's field pointers as an array indexed by MOVER_* and back. */
 MOTE_KIND_VIEW_POINTERS(mover, MOVER_FIELD_COUNT)
 
+/* Element i's movement state, read out of a view. */
+static inline mote_movement_state mover_state_at(const mote_mover_view *v, size_t i) {
+    mote_movement_state s = {
+        .position = {v->position_x[i], v->position_y[i]},
+        .velocity = {v->velocity_x[i], v->velocity_y[i]},
+        .acceleration = {v->acceleration_x[i], v->acceleration_y[i]},
+        .immediate_velocity = {v->immediate_velocity_x[i], v->immediate_velocity_y[i]},
+        .rotation = v->rotation[i],
+        .angular_velocity = v->angular_velocity[i],
+        .immediate_rotation = v->immediate_rotation[i],
+        .immediate_angular_velocity = v->immediate_angular_velocity[i],
+    };
+    return s;
+}
+
 #endif

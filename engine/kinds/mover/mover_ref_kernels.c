@@ -11,16 +11,7 @@ void mote_kernel_mover_scalar(float *const *p, const void *constants, size_t beg
     mote_pool_view_from_fields(&mote_mover_pool_kind_record, p, end, &view);
     const mote_mover_view *v = &view;
     for (size_t i = begin; i < end; ++i) {
-        mote_movement_state s = {
-            .position = {v->position_x[i], v->position_y[i]},
-            .velocity = {v->velocity_x[i], v->velocity_y[i]},
-            .acceleration = {v->acceleration_x[i], v->acceleration_y[i]},
-            .immediate_velocity = {v->immediate_velocity_x[i], v->immediate_velocity_y[i]},
-            .rotation = v->rotation[i],
-            .angular_velocity = v->angular_velocity[i],
-            .immediate_rotation = v->immediate_rotation[i],
-            .immediate_angular_velocity = v->immediate_angular_velocity[i],
-        };
+        mote_movement_state s = mover_state_at(v, i);
         const mote_vec2 desired = {v->desired_velocity_x[i], v->desired_velocity_y[i]};
         const bool explicit_facing = v->explicit_facing[i] != 0.0f;
         for (int k = 0; k < step->substeps; ++k) {

@@ -18,6 +18,7 @@
 
 #include "mote/mote.h"
 #include "mover_bounds.h"
+#include "mover_fields.h"
 #include "test_support.h"
 
 #define DT (1.0f / 60.0f)
@@ -138,20 +139,6 @@ static void expect_unchanged(mote_mover_pool *pool, const snapshot *before, cons
     free_snapshot(&now);
 }
 
-static mote_movement_state state_at(const mote_mover_view *v, size_t i) {
-    mote_movement_state s = {
-        .position = {v->position_x[i], v->position_y[i]},
-        .velocity = {v->velocity_x[i], v->velocity_y[i]},
-        .acceleration = {v->acceleration_x[i], v->acceleration_y[i]},
-        .immediate_velocity = {v->immediate_velocity_x[i], v->immediate_velocity_y[i]},
-        .rotation = v->rotation[i],
-        .angular_velocity = v->angular_velocity[i],
-        .immediate_rotation = v->immediate_rotation[i],
-        .immediate_angular_velocity = v->immediate_angular_velocity[i],
-    };
-    return s;
-}
-
 static void state_values(const mote_movement_state *s, float out[MOVER_STATE_COUNT]) {
     const float v[MOVER_STATE_COUNT] = {
         s->position.x,           s->position.y,           s->velocity.x,
@@ -188,7 +175,7 @@ static void check_against_reference(float dt, float max_substep, int expected_su
         mote_movement_state *expect = malloc(n * sizeof *expect);
         assert_non_null(expect);
         for (size_t i = 0; i < n; ++i) {
-            expect[i] = state_at(&v, i);
+            expect[i] = mover_state_at(&v, i);
             mote_vec2 dv = {v.desired_velocity_x[i], v.desired_velocity_y[i]};
             for (int k = 0; k < substeps; ++k) {
                 if (v.explicit_facing[i] != 0.0f) {
@@ -203,12 +190,12 @@ static void check_against_reference(float dt, float max_substep, int expected_su
         mote_movement_state *start = malloc(n * sizeof *start);
         assert_non_null(start);
         for (size_t i = 0; i < n; ++i) {
-            start[i] = state_at(&v, i);
+            start[i] = mover_state_at(&v, i);
         }
         assert_int_equal(mote_mover_pool_step(pool, dt), MOTE_OK);
         for (size_t i = 0; i < n; ++i) {
             float got[MOVER_STATE_COUNT], want[MOVER_STATE_COUNT];
-            mote_movement_state g = state_at(&v, i);
+            mote_movement_state g = mover_state_at(&v, i);
             state_values(&g, got);
             state_values(&expect[i], want);
             state_values(&start[i], before);
