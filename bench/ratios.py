@@ -238,6 +238,12 @@ def target_table(table, source, title, targets):
     return lines
 
 
+def table_head(title, text, source, first, counts):
+    """A table's heading, its caption (what it shows, then the run's source) and its header
+    row, the first column named first and one column per size."""
+    return [f"### {title}", "", f"{text} {caption(source)}", "", *size_header(first, counts)]
+
+
 def fixed_ceiling_lines(table, targets):
     """What each fixed-path-over-general-path target can reach in this run: how many times
     faster than the general path runs memory_cached, the loop that only moves the cached
@@ -273,11 +279,10 @@ def fixed_tables(table, source):
         if not fixed:
             continue
         counts = sorted({c for i in fixed for c in kind_table[i]})
-        lines += [f"### {kind}: the fixed-step fast path", "",
-                  "ns per element of each fixed-dt row, then how many times faster it runs than "
-                  "the naive loop and than its backend's general path (the exp computed), same "
-                  f"run. {caption(source)}", "",
-                  *size_header("row", counts)]
+        lines += table_head(f"{kind}: the fixed-step fast path",
+                            "ns per element of each fixed-dt row, then how many times faster it "
+                            "runs than the naive loop and than its backend's general path (the "
+                            "exp computed), same run.", source, "row", counts)
         for impl in fixed:
             general = impl[:-len(FIXED_SUFFIX)]
             cells = []
@@ -319,11 +324,10 @@ def peer_tables(table, found_labels, source):
         if not peers:
             continue
         counts = sorted({c for p in peers for c in kind_table[p]})
-        lines += [f"### {kind}: mote's best backend against each peer", "",
-                  "How many times faster mote's fastest serial backend (named) runs than the "
-                  "peer, same arrays, same run; below 1.00x the peer is faster. "
-                  f"{caption(source)}", "",
-                  *size_header("peer", counts)]
+        lines += table_head(f"{kind}: mote's best backend against each peer",
+                            "How many times faster mote's fastest serial backend (named) runs "
+                            "than the peer, same arrays, same run; below 1.00x the peer is "
+                            "faster.", source, "peer", counts)
         behind = []
         for peer in peers:
             cells = []
