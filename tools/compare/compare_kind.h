@@ -104,6 +104,11 @@ struct compare_kind {
     .row_count = sizeof rows / sizeof rows[0], .rows = rows, .probe = &mote_probe_##kind,          \
     .model = PROBE_DEFAULT_DEF, .bound = bound
 
+/* The words a family's kind prints, in a compare_kind initialiser: its --kind name, what
+ * --help says of it, its section title's words and its elements, plural. */
+#define COMPARE_WORDS(name_, help_, about_, noun_)                                                 \
+    .name = (name_), .help = (help_), .about = (about_), .noun = (noun_)
+
 /* What one word of the registry (COMPARE_FAMILIES in compare_kinds.c) stands for: one
  * compare kind, or several (the spring kinds), and what --help says of them. */
 typedef struct compare_family {

@@ -72,15 +72,13 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 }
 
 static const compare_kind debris = {
-    .name = "debris",
-    .help = "the debris pools",
-    .about = "pieces under a spinning, moving station",
-    .noun = "debris pieces",
+    COMPARE_WORDS("debris", "the debris pools", "pieces under a spinning, moving station",
+                  "debris pieces"),
     .json_member = "debris",
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(debris),
-    .unit_scale_fields = COMPARE_FIELD_RANGE(
-        DEBRIS_QX, DEBRIS_QW), /* in ULPs of 1; every other field in exact ULPs */
+    /* in ULPs of 1; every other field in exact ULPs */
+    .unit_scale_fields = COMPARE_FIELD_RANGE(DEBRIS_QX, DEBRIS_QW),
     .before_step = before_step,
 };
 

@@ -53,15 +53,13 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 }
 
 static const compare_kind docking = {
-    .name = "docking",
-    .help = "the docking pools",
-    .about = "chasers closing on spinning stations",
-    .noun = "docking sequences",
+    COMPARE_WORDS("docking", "the docking pools", "chasers closing on spinning stations",
+                  "docking sequences"),
     .json_member = "docking",
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(docking),
-    .unit_scale_fields = COMPARE_FIELD_RANGE(
-        DOCKING_QX, DOCKING_QW), /* in ULPs of 1; every other field in exact ULPs */
+    /* in ULPs of 1; every other field in exact ULPs */
+    .unit_scale_fields = COMPARE_FIELD_RANGE(DOCKING_QX, DOCKING_QW),
 };
 
 static void print_note(FILE *out) {

@@ -39,16 +39,11 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 }
 
 static const compare_kind flight = {
-    .name = "flights",
-    .help = "the flight pools",
-    .about = "approach flights onto perches",
-    .noun = "flyers",
+    COMPARE_WORDS("flights", "the flight pools", "approach flights onto perches", "flyers"),
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(flight),
-    .unit_scale_fields =
-        MOTE_FIELD_BIT(FLIGHT_BANK) |
-        COMPARE_FIELD_RANGE(FLIGHT_QX,
-                            FLIGHT_QW), /* in ULPs of 1; every other field in exact ULPs */
+    /* in ULPs of 1; every other field in exact ULPs */
+    .unit_scale_fields = MOTE_FIELD_BIT(FLIGHT_BANK) | COMPARE_FIELD_RANGE(FLIGHT_QX, FLIGHT_QW),
 };
 
 static void print_note(FILE *out) {

@@ -85,10 +85,8 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 }
 
 static const compare_kind launch = {
-    .name = "launch",
-    .help = "the launch pools",
-    .about = "a launch schedule an hour into play, every phase",
-    .noun = "rockets",
+    COMPARE_WORDS("launch", "the launch pools", "a launch schedule an hour into play, every phase",
+                  "rockets"),
     .style = &compare_style_scaled,
     COMPARE_STANDARD_MEMBERS(launch),
     .scale = scale,

@@ -79,10 +79,8 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 }
 
 static const compare_kind mover = {
-    .name = "movers",
-    .help = "the crowd: mover pools",
-    .about = "default params; facing fields scaled at max(|facing fields|, pi)",
-    .noun = "movers",
+    COMPARE_WORDS("movers", "the crowd: mover pools",
+                  "default params; facing fields scaled at max(|facing fields|, pi)", "movers"),
     .json_member = "movers",
     .style = &compare_style_scaled,
     COMPARE_STANDARD_MEMBERS(mover),

@@ -33,14 +33,12 @@ static compare_bound bound(const compare_kind *self, int field, long steps) {
 }
 
 static const compare_kind stage = {
-    .name = "stages",
-    .help = "the stage pools",
-    .about = "detached stages through kick, tilt and spin",
-    .noun = "stages",
+    COMPARE_WORDS("stages", "the stage pools", "detached stages through kick, tilt and spin",
+                  "stages"),
     .style = &compare_style_exact,
     COMPARE_STANDARD_MEMBERS(stage),
-    .unit_scale_fields =
-        COMPARE_FIELD_RANGE(STAGE_QX, STAGE_QW), /* in ULPs of 1; every other field in exact ULPs */
+    /* in ULPs of 1; every other field in exact ULPs */
+    .unit_scale_fields = COMPARE_FIELD_RANGE(STAGE_QX, STAGE_QW),
 };
 
 static void print_note(FILE *out) {
