@@ -1,6 +1,7 @@
 # The pool kinds, read from the registry (engine/kinds/kinds.h): one folder each,
 # engine/kinds/<name>/, whose files a name's ending assigns to a target:
-#   <name>_kernels.c  the wide kernel, compiled once per variant (cmake/MoteVariants.cmake)
+#   <name>_kernels.c  the wide kernel, compiled once per variant (cmake/MoteVariants.cmake);
+#                     its scalar reference kernels (<name>_ref_kernels.c) are the library's
 #   test_*.c          a cmocka suite each (tests/CMakeLists.txt)
 #   *_probe.c         its probe (engine/kinds/probe.h): what the gates, mote-compare and
 #                     mote-bench drive it with, built into mote_probes
@@ -28,9 +29,16 @@ message(STATUS "mote: kinds ${MOTE_KINDS}")
 function(mote_kind_sources role out)
   set(result "")
   foreach(dir IN LISTS MOTE_KIND_DIRS)
-    if(role STREQUAL "library")
+    get_filename_component(kind ${dir} NAME)
+    if(role STREQUAL "kernels") # the one wide kernel, <kind>_kernels.c (not <kind>_ref_kernels.c)
+      set(files "")
+      if(EXISTS ${dir}/${kind}_kernels.c)
+        set(files ${dir}/${kind}_kernels.c)
+      endif()
+    elseif(role STREQUAL "library")
       file(GLOB files CONFIGURE_DEPENDS ${dir}/*.c)
-      list(FILTER files EXCLUDE REGEX "/(test_[^/]*|[^/]*_(kernels|probe|compare|trace))\\.c$")
+      list(FILTER files EXCLUDE REGEX "/(test_[^/]*|[^/]*_(probe|compare|trace))\\.c$")
+      list(REMOVE_ITEM files ${dir}/${kind}_kernels.c)
     elseif(role STREQUAL "test")
       file(GLOB files CONFIGURE_DEPENDS ${dir}/test_*.c)
     else()
