@@ -28,9 +28,6 @@
 #include "pool.h"
 #include "tool_rng.h"
 
-/* The most def variants one probe has. */
-#define PROBE_MAX_VARIANTS 16
-
 /* How to make a pool: the part every kind's def shares. */
 typedef struct probe_def {
     size_t capacity;
@@ -67,8 +64,8 @@ struct mote_probe {
      * (variants added after the gates had grown past the kind: a fuzz seed's first byte is an
      * adapter's index, so indices only ever grow). */
     size_t later_variants;
-    /* The variant a caller that runs one takes (the benchmarks, mote-compare): the kind's
-     * default def's. */
+    /* The variant the benchmarks run when they run one (bench_each_variant false) and the
+     * snapshot benchmarks run: the kind's default def's. */
     size_t main_variant;
 
     /* A new, empty pool of the variant. */
@@ -85,7 +82,7 @@ struct mote_probe {
     void (*desc_from_values)(const probe_variant *variant, const void *pool, const float *values,
                              size_t n, void *desc);
 
-    /* Optional: a starting state of count elements written straight into the stored arrays
+    /* A starting state of count elements written straight into the stored arrays
      * (zeroed; fields[f] is NULL where the variant's pools do not store f), as add would have
      * left them: ordinary elements, states in mid-run (a clock anywhere in a flight) and the
      * kind's degenerate cases. What mote-compare and the kernel tests step through every
@@ -103,8 +100,9 @@ struct mote_probe {
      * arrays in, as indices into the field list; returns how many. */
     size_t (*field_order)(const void *pool, int order[MOTE_MAX_FIELDS]);
 
-    /* The benchmarks: names <bench>/<backend>/<count>, or <bench>_<variant>/... for every
-     * variant when bench_each_variant (else the first variant alone). */
+    /* The benchmarks: names <bench>/<backend>/<count>, or <bench>/<variant>/... for every
+     * variant when bench_each_variant (else main_variant alone); NULL: none (the springs,
+     * whose benchmarks and baselines are bench/bench_cases.c's). */
     const char *bench;
     bool bench_each_variant;
     /* Bytes one step reads and writes per element (the bytes a benchmark reports). */
