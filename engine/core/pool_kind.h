@@ -55,7 +55,8 @@ typedef struct mote_field_info {
  * vec3 member is e##X, e##Y, e##Z, the view's view_member[0..2] and the desc's desc_member.x,
  * .y, .z; a quaternion adds e##W, view_member[3] and desc_member.w. MOTE_FIELD_VEC3(X,
  * DEBRIS_P, position, position, STATE, FINITE, MEMBER) is the rows DEBRIS_PX, DEBRIS_PY,
- * DEBRIS_PZ. (e is only pasted, never expanded: a prefix may also name a macro.) */
+ * DEBRIS_PZ. A prefix must not name a macro itself: C pastes it unexpanded, but cppcheck's
+ * preprocessor expands it first and stops. */
 #define MOTE_FIELD_VEC3(row, e, view_member, desc_member, role, check, how)                        \
     row(e##X, view_member[0], desc_member.x, role, check, how)                                     \
         row(e##Y, view_member[1], desc_member.y, role, check, how)                                 \

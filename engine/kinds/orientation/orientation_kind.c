@@ -113,7 +113,7 @@ static mote_status normalize_at(float *values, int first) {
  * non-zero, stored normalised (all checked before any is rewritten, so a refused desc leaves
  * values as they were). */
 static mote_status check_values(const mote_pool *pool, float *values) {
-    const bool offset = (stored_fields(pool) & ORIENTATION_OQ) != 0;
+    const bool offset = (stored_fields(pool) & ORIENTATION_OQ_MASK) != 0;
     float q[4], t[4], o[4] = {0.0f, 0.0f, 0.0f, 1.0f};
     memcpy(q, &values[ORIENTATION_QX], sizeof q);
     memcpy(t, &values[ORIENTATION_TX], sizeof t);
