@@ -39,20 +39,6 @@ static float *const *arrays_of(void *pool) {
     return ((mote_pool *)pool)->core.fields.field;
 }
 
-void *bench_pool_make(const mote_probe *probe, const probe_variant *variant, mote_backend backend,
-                      size_t capacity, size_t count) {
-    const probe_def def = {capacity, capacity, backend};
-    mote_pool *pool = NULL;
-    if (probe_create(probe, variant, &def, &pool) != MOTE_OK) {
-        return NULL;
-    }
-    if (probe_fill(probe, variant, pool, count, BENCH_POOL_SEED) != MOTE_OK) {
-        mote_pool_destroy(pool, probe->record);
-        return NULL;
-    }
-    return pool;
-}
-
 void bench_pools_release(void) {
     if (current.pool != NULL) {
         mote_pool_destroy(current.pool, current.kind->probe->record);
@@ -72,10 +58,12 @@ static bench_pool *acquire(const bench_pool_kind *kind, mote_backend backend, si
     current.kind = kind;
     current.backend = backend;
     current.count = count;
-    current.pool = bench_pool_make(kind->probe, kind->variant, backend, count, count);
-    if (current.pool == NULL) {
+    mote_pool *pool = NULL;
+    if (probe_filled_pool(kind->probe, kind->variant, backend, count, BENCH_POOL_SEED, &pool) !=
+        MOTE_OK) {
         return NULL;
     }
+    current.pool = pool;
     float *const *arrays = arrays_of(current.pool);
     for (int f = 0; f < MOTE_MAX_FIELDS; ++f) {
         if (arrays[f] == NULL) {

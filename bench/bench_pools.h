@@ -12,13 +12,9 @@
 #include "mote/base.h"
 #include "probe.h"
 
-/* The seed of every benchmark pool's elements (a fixed stream from element 0 up). */
+/* The seed of every benchmark pool's elements (probe_filled_pool: a fixed stream from element 0
+ * up). */
 #define BENCH_POOL_SEED 0x6d6f74652d62656eull /* "mote-ben" */
-
-/* An empty pool of the probe's variant on backend with room for capacity elements, then count
- * elements drawn from the probe's generator (BENCH_POOL_SEED). NULL when it fails. */
-void *bench_pool_make(const mote_probe *probe, const probe_variant *variant, mote_backend backend,
-                      size_t capacity, size_t count);
 
 /* Registers, for every probe with a bench name, <name>/<backend>/<count> for every runnable
  * backend and size (each variant as <name>/<variant>/... where the probe benches each), and

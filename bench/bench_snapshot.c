@@ -39,15 +39,16 @@ static size_t kind_count;
 static void *churn(const snapshot_kind *kind, size_t count) {
     const size_t extra = count / REMOVE_EVERY;
     const mote_probe *probe = kind->probe;
-    mote_pool *pool = bench_pool_make(probe, &probe->variants[probe->main_variant],
-                                      MOTE_BACKEND_AUTO, count + extra, count + extra);
-    mote_status status = pool != NULL ? MOTE_OK : MOTE_ERROR_OUT_OF_MEMORY;
+    mote_pool *pool = NULL;
+    mote_status status =
+        probe_filled_pool(probe, &probe->variants[probe->main_variant], MOTE_BACKEND_AUTO,
+                          count + extra, BENCH_POOL_SEED, &pool);
     for (size_t r = 0; r < extra && status == MOTE_OK; ++r) {
         status = mote_pool_remove(pool, probe->record,
                                   mote_pool_id_at(pool, probe->record, 1 + REMOVE_EVERY * r));
     }
     if (status != MOTE_OK) {
-        mote_pool_destroy(pool, probe->record);
+        mote_pool_destroy(pool, probe->record); /* NULL when making it failed: ignored */
         return NULL;
     }
     return pool;

@@ -76,7 +76,7 @@ mote_status probe_fill(const mote_probe *probe, const probe_variant *variant, mo
     return added == count ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
 }
 
-mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *variant,
+mote_status probe_filled_pool(const mote_probe *probe, const probe_variant *variant,
                               mote_backend backend, size_t count, uint64_t seed, mote_pool **out) {
     const probe_def def = {count, count, backend};
     mote_status status = probe_create(probe, variant, &def, out);
@@ -86,10 +86,17 @@ mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *vari
     if (status != MOTE_OK) {
         mote_pool_destroy(*out, probe->record);
         *out = NULL;
-        return status;
     }
-    probe->seed_state(variant, (*out)->core.fields.field, count, seed);
-    return MOTE_OK;
+    return status;
+}
+
+mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *variant,
+                              mote_backend backend, size_t count, uint64_t seed, mote_pool **out) {
+    const mote_status status = probe_filled_pool(probe, variant, backend, count, seed, out);
+    if (status == MOTE_OK) {
+        probe->seed_state(variant, (*out)->core.fields.field, count, seed);
+    }
+    return status;
 }
 
 void probe_check_report(const mote_pool *pool, int field, float value, size_t begin, size_t end,

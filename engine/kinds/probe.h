@@ -141,8 +141,12 @@ mote_status probe_step_range(const mote_probe *probe, mote_pool *pool, size_t be
  * _OUT_OF_MEMORY, or MOTE_ERROR_INVALID_ARGUMENT when the draws kept being turned down. */
 mote_status probe_fill(const mote_probe *probe, const probe_variant *variant, mote_pool *pool,
                        size_t count, uint64_t seed);
-/* A pool of the variant on backend holding count elements whose stored arrays are the probe's
- * seed_state(seed): the kernel tests' starting pools. MOTE_OK or the first refusal. */
+/* A pool of the variant on backend with room for count elements, holding count elements
+ * from probe_fill(seed): the benchmarks' pools. MOTE_OK or the first refusal (*out NULL). */
+mote_status probe_filled_pool(const mote_probe *probe, const probe_variant *variant,
+                              mote_backend backend, size_t count, uint64_t seed, mote_pool **out);
+/* probe_filled_pool, then its stored arrays overwritten by the probe's seed_state(seed): the
+ * kernel tests' starting pools. MOTE_OK or the first refusal. */
 mote_status probe_seeded_pool(const mote_probe *probe, const probe_variant *variant,
                               mote_backend backend, size_t count, uint64_t seed, mote_pool **out);
 /* Aborts, naming the kind and the range, unless a successful step of [begin, end) by dt
