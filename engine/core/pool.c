@@ -12,6 +12,7 @@
 #include "allocator.h"
 #include "kernel_table.h"
 #include "pool.h"
+#include "refuse.h"
 #include "step_cache.h"
 #include "task_split.h"
 
@@ -386,12 +387,14 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
         return MOTE_ERROR_INVALID_ARGUMENT;
     }
     if (!dt_valid(dt)) {
-        return MOTE_ERROR_INVALID_DT;
+        return mote_refuse(MOTE_ERROR_INVALID_DT, "dt must be finite and >= 0 (got %g)",
+                           (double)dt);
     }
     const size_t begin = span.whole ? 0 : span.begin;
     const size_t end = span.whole ? pool->core.count : span.end;
     if (begin > end || end > pool->core.count) {
-        return MOTE_ERROR_RANGE;
+        return mote_refuse(MOTE_ERROR_RANGE, "range [%zu, %zu) must lie within [0, %zu]", begin,
+                           end, pool->core.count);
     }
     float advanced = 0.0f;
     size_t reported = 0;

@@ -44,6 +44,20 @@ typedef enum mote_status {
 /* Short constant name of a status ("MOTE_OK", "MOTE_ERROR_FULL", ...). Never NULL. */
 const char *mote_status_name(mote_status status);
 
+/* Bytes mote_error_detail() can hold, its terminating zero included. */
+#define MOTE_ERROR_DETAIL_CAPACITY 256
+
+/* Why the last refused call on this thread refused: the status name, then the field or
+ * argument and the rule it broke, e.g. "MOTE_ERROR_INVALID_ARGUMENT: desc.max_speed must be
+ * finite and > 0 (got -1)". Set by every call that returns an error; a call that succeeds
+ * leaves it as it was. Never NULL; "" before the first refusal on this thread or after
+ * mote_clear_error_detail(). Thread-local: other threads' calls do not change it. The text is
+ * for people (logs, asserts); the status is the contract. */
+const char *mote_error_detail(void);
+
+/* Empties this thread's mote_error_detail(), e.g. before a call whose refusal is checked. */
+void mote_clear_error_detail(void);
+
 /* A stable handle to one element of a pool: a slot, the generation the slot had when the
  * element was added, and the tag of the pool that issued it. Removing the element bumps the
  * generation, so an old id is detected as stale (MOTE_ERROR_STALE_ID) and never silently

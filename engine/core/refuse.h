@@ -1,0 +1,20 @@
+/* Refusals that say why: every path that refuses an input returns through mote_refuse, which
+ * records the field and the rule for mote_error_detail() and hands the status back. */
+#ifndef MOTE_CORE_REFUSE_H
+#define MOTE_CORE_REFUSE_H
+
+#include "mote/base.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MOTE_PRINTF_FORMAT(format_index, first_arg)                                                \
+    __attribute__((format(printf, format_index, first_arg)))
+#else
+#define MOTE_PRINTF_FORMAT(format_index, first_arg)
+#endif
+
+/* Records the detail (printf format: the field or argument, then the rule it broke, e.g.
+ * "desc.max_speed must be finite and > 0 (got -1)") for this thread and returns status.
+ * The text is cut at MOTE_ERROR_DETAIL_CAPACITY - 1 bytes. */
+mote_status mote_refuse(mote_status status, const char *format, ...) MOTE_PRINTF_FORMAT(2, 3);
+
+#endif
