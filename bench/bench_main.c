@@ -1,5 +1,6 @@
 /* mote-bench: the spring benchmarks (Google Benchmark flags apply, e.g.
  * --benchmark_filter=spring/critical/ --benchmark_min_time=0.05 --benchmark_format=json). */
+#include "bench_avoid.h"
 #include "bench_cases.h"
 #include "bench_ceiling.h"
 #include "bench_pools.h"
@@ -12,11 +13,13 @@ int main(int argc, char **argv) {
     bench_add_backend_context();
     bench_register_spring_cases();
     bench_register_pool_cases();
+    bench_register_avoid_cases();
     bench_register_snapshot_cases();
     bench_register_ceiling_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
+    bench_avoid_release();
     bench_snapshot_release();
     bench_ceiling_release();
     bench_tasks_release();

@@ -153,7 +153,12 @@ static void small_pools_stay_on_this_thread(void **unused) {
         assert_int_equal(t.enqueued, 0);
         void *above = make_pool(a, threshold + 1);
         step_with(above, &tasks);
-        assert_int_equal(t.enqueued, STEPS);
+        if (a->probe->ranges_differ != NULL && a->probe->ranges_differ(a->variant)) {
+            /* stages of their own around the kernel (mover avoidance): tasks of each */
+            assert_true(t.enqueued > STEPS && t.enqueued % STEPS == 0);
+        } else {
+            assert_int_equal(t.enqueued, STEPS);
+        }
         assert_int_equal(t.min_range * MOTE_PAD_ELEMENTS, threshold); /* blocks of 16 */
         a->destroy(at);
         a->destroy(above);

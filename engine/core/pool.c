@@ -7,6 +7,7 @@
  * pool_core.c's scan writes the report. pool_core.c, step_cache.c and task_split.c never call
  * back into this file, and nothing below the entry checks the step again. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "allocator.h"
@@ -87,6 +88,9 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
         return;
     }
     mote_allocator allocator = pool->core.allocator;
+    if (kind->release != NULL) {
+        kind->release(pool);
+    }
     mote_step_cache_release(pool);
     mote_release(&allocator, pool->report_marks, pool->report_marks_bytes);
     mote_pool_core_release(&pool->core);
@@ -401,7 +405,17 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
     if (dt != 0.0f && begin != end) {
         mote_step_plan plan;
         plan_step(pool, begin, end, dt, tasks, report, &plan);
+        const mote_kernel_table *table = mote_kernel_table_for(pool->backend);
+        if (kind->before_step != NULL) {
+            mote_status status = kind->before_step(pool, table, &plan);
+            if (status != MOTE_OK) {
+                return status;
+            }
+        }
         mote_step_plan_run(&plan);
+        if (kind->after_step != NULL) {
+            kind->after_step(pool, table, &plan);
+        }
         if (plan.cached) {
             mote_step_cache_finish(pool, end - begin);
         }
@@ -429,14 +443,25 @@ mote_status mote_pool_step(mote_pool *pool, const mote_pool_kind *kind, size_t b
 
 void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t begin, size_t end,
                          float dt) {
-    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
-    pool->kind->prepare(pool, dt, constants);
+    mote_step_plan plan;
+    memset(&plan, 0, offsetof(mote_step_plan, constants));
+    plan.pool = pool;
+    plan.kernel = table->kernel[mote_kind_kernel(pool->kind, pool)];
+    plan.begin = begin;
+    plan.end = end;
+    plan.advanced = dt;
+    pool->kind->prepare(pool, dt, plan.constants);
     if (pool->kind->step_cache != NULL) { /* the general path: these tables are compared */
         const mote_cache_args unused = {MOTE_CACHE_UNUSED, NULL, NULL};
-        memcpy(constants + pool->kind->cache_args_offset, &unused, sizeof unused);
+        memcpy(plan.constants + pool->kind->cache_args_offset, &unused, sizeof unused);
     }
-    table->kernel[mote_kind_kernel(pool->kind, pool)](pool->core.fields.field, constants, begin,
-                                                      end);
+    if (pool->kind->before_step != NULL && pool->kind->before_step(pool, table, &plan) != MOTE_OK) {
+        return;
+    }
+    plan.kernel(pool->core.fields.field, plan.constants, begin, end);
+    if (pool->kind->after_step != NULL) {
+        pool->kind->after_step(pool, table, &plan);
+    }
 }
 
 mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,

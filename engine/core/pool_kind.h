@@ -103,6 +103,8 @@ typedef struct mote_setting_info {
 } mote_setting_info;
 
 typedef struct mote_pool mote_pool;
+struct mote_step_plan;
+struct mote_kernel_table;
 
 /* The fixed-step cache (step_cache.c): per element, the key a per-element factor was computed
  * from and the factor, kept by the pool beside its fields (not a field: not in the view, the
@@ -187,6 +189,19 @@ typedef struct mote_pool_kind {
     mote_step_cache (*step_cache)(const mote_pool *pool);
     /* Where prepare's constants hold the kernel's mote_cache_args (step_cache non-NULL). */
     size_t cache_args_offset;
+
+    /* Whole-pool stages around the kernel, for a kind whose elements see each other
+     * (optional): before_step runs once the step's plan is ready, before any range's kernel,
+     * and may refuse the step with nothing changed (MOTE_ERROR_OUT_OF_MEMORY); after_step runs
+     * once every range's kernel has returned. Both get the kernel table the step runs on (the
+     * pool's backend's, or a test's) and split their own work over the plan's tasks. */
+    mote_status (*before_step)(mote_pool *pool, const struct mote_kernel_table *table,
+                               const struct mote_step_plan *plan);
+    void (*after_step)(mote_pool *pool, const struct mote_kernel_table *table,
+                       const struct mote_step_plan *plan);
+    /* Frees what the kind keeps for a pool beyond its fields and settings (optional):
+     * destroy calls it first. */
+    void (*release)(mote_pool *pool);
 } mote_pool_kind;
 
 /* The field pointers a public view of kind holds, indexed by field. */

@@ -114,6 +114,10 @@ struct mote_probe {
     void (*bench_frame)(void *pool, unsigned frame);
     /* Optional: puts per-run inputs back when the benchmark restores its starting state. */
     void (*bench_reset)(void *pool);
+    /* Optional (NULL: never): true for a variant whose elements see each other (mover
+     * avoidance), so a step split into ranges is not the whole step; the gates that compare
+     * the two step it whole. */
+    bool (*ranges_differ)(const probe_variant *variant);
 };
 
 /* Every kind's probe, mote_probe_<kind>, in registry order. */

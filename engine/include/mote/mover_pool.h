@@ -23,6 +23,27 @@ extern "C" {
 /* Most sub-steps one step takes; a longer dt is clamped to max_substep times this. */
 #define MOTE_MOVER_MAX_SUBSTEPS 16
 
+/* How bodies avoid each other and walls (see "Avoidance" below). Start from
+ * mote_default_avoidance_settings(). */
+typedef struct mote_avoidance_settings {
+    float neighbor_distance;     /* units, >= 0: bodies within this distance of a body's centre
+                                  * are its neighbours; 0 (the default) turns avoidance off, and
+                                  * the pool then steps exactly as without bodies */
+    int max_neighbors;           /* >= 1: a body reads neighbours until it has found this many
+                                  * (in blocks of 16 candidates, so at most 15 more); default 10 */
+    float time_horizon;          /* s, > 0: collisions with neighbours predicted within this are
+                                  * avoided; default 2 */
+    float obstacle_time_horizon; /* s, > 0: the same for walls; default 2 */
+} mote_avoidance_settings;
+
+/* neighbor_distance 0 (off), 10 neighbours, time horizons of 2 s. */
+mote_avoidance_settings mote_default_avoidance_settings(void);
+
+/* A two-sided static wall from a to b (units). */
+typedef struct mote_segment {
+    mote_vec2 a, b;
+} mote_segment;
+
 /* How to build a pool. Start from mote_default_mover_pool_def(). */
 typedef struct mote_mover_pool_def {
     mote_movement_params params; /* every element's model; default mote_default_movement_params */
@@ -33,7 +54,8 @@ typedef struct mote_mover_pool_def {
     float max_dt;                /* s, > 0: a longer step is clamped to this before it is split;
                                   * default INFINITY, which leaves
                                   * max_substep * MOTE_MOVER_MAX_SUBSTEPS as the limit */
-    int internal_cookie;         /* set by mote_default_mover_pool_def(); leave it alone */
+    mote_avoidance_settings avoidance; /* default mote_default_avoidance_settings(): off */
+    int internal_cookie;               /* set by mote_default_mover_pool_def(); leave it alone */
 } mote_mover_pool_def;
 
 /* The default pool definition. Start every def here: create returns
@@ -46,6 +68,8 @@ typedef struct mote_mover_desc {
     mote_vec2 desired_velocity; /* units/s: where it is asked to go; zero asks to stop */
     float desired_facing;       /* rad: used when explicit_facing is set */
     bool explicit_facing;       /* false: face along the desired velocity (held when stopped) */
+    float radius;               /* units, >= 0: the body's disc; 0 (the default) is no body,
+                                 * neither avoiding nor avoided */
 } mote_mover_desc;
 
 /* An element at rest at the origin, facing 0, asked to stay. */
@@ -68,6 +92,11 @@ typedef struct mote_mover_view {
     float *desired_facing;                              /* input, rad */
     float *explicit_facing; /* input: 0 faces along the desired velocity; any other value
                              * faces desired_facing */
+    float *radius;          /* per body, units (>= 0; 0: no body); write it through add/set */
+    float *avoid_velocity_x, *avoid_velocity_y; /* units/s: the velocity the last step walked
+                                                 * toward (the desired one bent round neighbours
+                                                 * and walls); the desired velocity itself is
+                                                 * never overwritten */
 } mote_mover_view;
 
 typedef struct mote_mover_pool mote_mover_pool;
@@ -91,7 +120,9 @@ bool mote_movement_params_valid(const mote_movement_params *params);
  *   advance_of report the clamped dt.
  * - step_parallel: ranges are at least 512 movers; pools of 512 or fewer step on the calling
  *   thread.
- * - Snapshots hold the params and max_substep; a restore replaces them. */
+ * - Snapshots hold the params, max_substep and the avoidance settings (and the radii and
+ *   avoid velocities as fields); a restore replaces them. The walls are not in a snapshot: a
+ *   restore keeps the pool's. */
 MOTE_POOL_COMMON_DECLS(mover);
 MOTE_POOL_STEP_DECLS(mover);
 
@@ -138,6 +169,49 @@ mote_status mote_mover_pool_set_max_substep(mote_mover_pool *pool, float max_sub
  * a NULL pool, out_count or out_substep. */
 mote_status mote_mover_pool_substeps(const mote_mover_pool *pool, float dt, int *out_count,
                                      float *out_substep);
+
+/* Avoidance. With avoidance on (neighbor_distance > 0), every step first finds each body's
+ * neighbours through a grid built from the positions (cells of at least neighbor_distance,
+ * counting-sorted), turns each body's desired velocity into an avoiding one (predicted
+ * collisions within time_horizon, each steered past on the right, overlaps pushed apart,
+ * walls approached within obstacle_time_horizon slowed along their normal: the model is on
+ * the kind's page), runs the movement model toward it, then moves every body out of the
+ * discs of its neighbours and out of the walls (no disc's centre crosses a wall, no disc ends
+ * closer to a wall than its radius). Bodies whose position, velocity or radius is not finite
+ * take no part. A step of a range [begin, end) moves only that range's bodies; the others are
+ * seen where they stand. */
+
+/* The pool's avoidance settings (the defaults for a NULL pool). */
+mote_avoidance_settings mote_mover_pool_avoidance(const mote_mover_pool *pool);
+
+/* Replaces the avoidance settings, also on a live pool. MOTE_ERROR_NON_FINITE for NaN or
+ * infinity, MOTE_ERROR_INVALID_ARGUMENT for a negative neighbor_distance, max_neighbors < 1
+ * or a time horizon <= 0; nothing changes then (mote_error_detail() names the member). */
+mote_status mote_mover_pool_set_avoidance(mote_mover_pool *pool,
+                                          const mote_avoidance_settings *avoidance);
+
+/* Replaces the pool's walls with a copy of walls[0 .. count) (count 0 clears them; walls may
+ * then be NULL). MOTE_ERROR_NON_FINITE for a NaN or infinite end, MOTE_ERROR_INVALID_ARGUMENT
+ * for a wall of zero length or walls NULL with count > 0, MOTE_ERROR_OUT_OF_MEMORY; nothing
+ * changes then. Walls are static, two-sided segments; each step reads every wall for each
+ * body near walls, so they are meant to be tens, not thousands. */
+mote_status mote_mover_pool_set_walls(mote_mover_pool *pool, const mote_segment *walls,
+                                      size_t count);
+
+/* The pool's walls (*out_count of them; NULL when none): valid until the next set_walls,
+ * restore or destroy. */
+const mote_segment *mote_mover_pool_walls(const mote_mover_pool *pool, size_t *out_count);
+
+/* The bodies (radius > 0) whose centre lies within radius (units) of center: their ids,
+ * the first max_ids of them into out_ids (which may be NULL when max_ids is 0), and in
+ * *out_count how many there are, even past max_ids. Read from the grid the last step built
+ * (built here when no step has built one for the pool's current count), so a body moved by
+ * the game since the last step is looked for near where the step left it. Order: by grid
+ * cell, then by index. MOTE_ERROR_NON_FINITE for a NaN or infinite center or radius,
+ * MOTE_ERROR_INVALID_ARGUMENT for a negative radius, a NULL pool or out_count,
+ * MOTE_ERROR_OUT_OF_MEMORY when the grid could not be built. */
+mote_status mote_mover_pool_query_radius(mote_mover_pool *pool, mote_vec2 center, float radius,
+                                         mote_id *out_ids, size_t max_ids, size_t *out_count);
 
 #ifdef __cplusplus
 }

@@ -29,17 +29,26 @@
     X(MOVER_DESIRED_VELOCITY_X, desired_velocity_x, desired_velocity.x, INPUT, FINITE, MEMBER)     \
     X(MOVER_DESIRED_VELOCITY_Y, desired_velocity_y, desired_velocity.y, INPUT, FINITE, MEMBER)     \
     X(MOVER_DESIRED_FACING, desired_facing, desired_facing, INPUT, FINITE, MEMBER)                 \
-    X(MOVER_EXPLICIT_FACING, explicit_facing, explicit_facing, INPUT, FINITE, CONVERTED)
+    X(MOVER_EXPLICIT_FACING, explicit_facing, explicit_facing, INPUT, FINITE, CONVERTED)           \
+    X(MOVER_RADIUS, radius, radius, PARAM, NONNEGATIVE, MEMBER)                                    \
+    X(MOVER_AVOID_VELOCITY_X, avoid_velocity_x, avoid_velocity_x, STATE, FINITE, CONVERTED)        \
+    X(MOVER_AVOID_VELOCITY_Y, avoid_velocity_y, avoid_velocity_y, STATE, FINITE, CONVERTED)
 
 /* The explicit-facing flag is a bool in the desc, 0 or 1 in its array. */
 enum { MOVER_FIELDS(MOTE_FIELD_ENUM) MOVER_FIELD_COUNT };
 
-/* The fields above MOVER_DESIRED_VELOCITY_X are the state a step writes. */
-#define MOVER_STATE_COUNT MOVER_DESIRED_VELOCITY_X
+/* The fields above MOVER_DESIRED_VELOCITY_X are the state the movement model writes; the
+ * movement kernel reads the fields above MOVER_RADIUS. The avoidance stages read the radius
+ * and write the avoid velocities (mover_avoid.h); an added or set element's avoid velocity
+ * starts as its desired velocity. */
+#define MOVER_STATE_COUNT    MOVER_DESIRED_VELOCITY_X
+#define MOVER_MOVEMENT_COUNT MOVER_RADIUS
 
 /* Every field, as a field mask, and the state a step writes. */
 #define MOVER_ALL_FIELDS   ((1u << MOVER_FIELD_COUNT) - 1u)
 #define MOVER_STATE_FIELDS ((1u << MOVER_STATE_COUNT) - 1u)
+/* The fields the movement kernel reads. */
+#define MOVER_MOVEMENT_FIELDS ((1u << MOVER_MOVEMENT_COUNT) - 1u)
 
 /* The mover kind record (mover_kind.c), and mover_view_pointers / mover_view_from_pointers: the
  * view's field pointers as an array indexed by MOVER_* and back. */

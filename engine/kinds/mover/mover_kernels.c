@@ -36,7 +36,7 @@
 
 /* One vector of every field. */
 typedef struct mover_lanes {
-    mote_wf f[MOVER_FIELD_COUNT];
+    mote_wf f[MOVER_MOVEMENT_COUNT];
 } mover_lanes;
 
 /* The step's per-pool coefficients, broadcast once per call. */
@@ -223,7 +223,7 @@ static inline void mover_body(mover_lanes *s, const wide_step *w) {
 /* One vector: every field loaded, the body, the state stored. */
 MOTE_ALWAYS_INLINE void mover_vector(float *const *p, size_t i, const void *k) {
     mover_lanes s;
-    for (int f = 0; f < MOVER_FIELD_COUNT; ++f) {
+    for (int f = 0; f < MOVER_MOVEMENT_COUNT; ++f) {
         s.f[f] = mote_w_load(p[f] + i);
     }
     mover_body(&s, (const wide_step *)k);
@@ -235,11 +235,20 @@ MOTE_ALWAYS_INLINE void mover_vector(float *const *p, size_t i, const void *k) {
 /* Ranges from 2^14 elements on prefetch 256 elements (1 KB per field) ahead: the state for
  * writing, the inputs for reading. */
 #define MOVER_PLAN                                                                                 \
-    ((mote_lane_plan){MOVER_FIELD_COUNT, MOVER_ALL_FIELDS, MOVER_STATE_FIELDS, (size_t)1 << 14,    \
-                      256, false, false, 1})
+    ((mote_lane_plan){MOVER_MOVEMENT_COUNT, MOVER_MOVEMENT_FIELDS, MOVER_STATE_FIELDS,             \
+                      (size_t)1 << 14, 256, false, false, 1})
 
 void MOTE_VARIANT_FN(mote_kernel_mover)(float *const *p, const void *constants, size_t begin,
                                         size_t end) {
-    const wide_step w = broadcast_step((const mote_mover_step *)constants);
-    mote_lane_loop(p, begin, end, &w, mover_vector, MOVER_PLAN);
+    const mote_mover_step *step = constants;
+    const wide_step w = broadcast_step(step);
+    float *q[MOVER_FIELD_COUNT]; /* with avoidance on, walk toward the avoid velocity */
+    memcpy(q, p, sizeof q);
+    if (step->avoid) {
+        q[MOVER_DESIRED_VELOCITY_X] = p[MOVER_AVOID_VELOCITY_X];
+        q[MOVER_DESIRED_VELOCITY_Y] = p[MOVER_AVOID_VELOCITY_Y];
+    }
+    mote_lane_loop(q, begin, end, &w, mover_vector, MOVER_PLAN);
 }
+
+#include "mover_avoid_wide.h" /* the avoidance stages' kernels, compiled per variant too */

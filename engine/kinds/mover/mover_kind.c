@@ -5,8 +5,10 @@
 
 #include "kind_record.h"
 #include "mote/mover_pool.h"
+#include "mover_avoid_space.h"
 #include "mover_fields.h"
 #include "mover_step.h"
+#include "refuse.h"
 
 /* What mote_default_mover_pool_def() writes to internal_cookie. */
 #define MOVER_POOL_COOKIE 0x4d4f5652 /* "MOVR" */
@@ -16,6 +18,8 @@ MOTE_KIND_TYPE_CHECKS(mover, MOVER_FIELD_COUNT, mote_mover_step);
 typedef struct mover_settings {
     mote_movement_params params;
     float max_substep;
+    mote_avoidance_settings avoidance;
+    mover_avoid_space *space; /* local: the grid and the walls (mover_avoid_space.h) */
 } mover_settings;
 
 MOTE_KIND_SETTINGS_ACCESS(mover_settings)
@@ -24,6 +28,7 @@ mote_mover_pool_def mote_default_mover_pool_def(void) {
     mote_mover_pool_def def = {
         .params = mote_default_movement_params(),
         .max_substep = 1.0f / 60.0f,
+        .avoidance = mote_default_avoidance_settings(),
         MOTE_DEFAULT_POOL_DEF_COMMON(MOVER_POOL_COOKIE),
     };
     return def;
@@ -65,7 +70,10 @@ static void split(float max_substep, float dt, int *out_count, float *out_subste
 
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     (void)pool;
-    values[MOVER_EXPLICIT_FACING] = ((const mote_mover_desc *)desc)->explicit_facing ? 1.0f : 0.0f;
+    const mote_mover_desc *d = desc;
+    values[MOVER_EXPLICIT_FACING] = d->explicit_facing ? 1.0f : 0.0f;
+    values[MOVER_AVOID_VELOCITY_X] = d->desired_velocity.x; /* until a step avoids */
+    values[MOVER_AVOID_VELOCITY_Y] = d->desired_velocity.y;
     return MOTE_OK;
 }
 
@@ -86,6 +94,34 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     float substep = 0.0f;
     split(s->max_substep, dt, &substeps, &substep);
     mote_mover_step_prepare(&s->params, substep, substeps, constants);
+    ((mote_mover_step *)constants)->avoid = s->avoidance.neighbor_distance > 0.0f;
+}
+
+/* The avoidance stages, with avoidance on. */
+static mote_status before_step(mote_pool *pool, const mote_kernel_table *table,
+                               const mote_step_plan *plan) {
+    mover_settings *s = settings_of(pool);
+    if (!(s->avoidance.neighbor_distance > 0.0f)) {
+        return MOTE_OK;
+    }
+    mover_avoid_space *space = mover_space(pool, &s->space);
+    if (space == NULL) {
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "avoidance: no memory");
+    }
+    return mover_avoid_before(pool, space, &s->avoidance, table, plan);
+}
+
+static void after_step(mote_pool *pool, const mote_kernel_table *table,
+                       const mote_step_plan *plan) {
+    mover_settings *s = settings_of(pool);
+    if (s->avoidance.neighbor_distance > 0.0f && s->space != NULL) {
+        mover_avoid_after(pool, s->space, &s->avoidance, table, plan);
+    }
+}
+
+static void release(mote_pool *pool) {
+    mover_space_release(&pool->core.allocator, settings_of(pool)->space);
+    settings_of(pool)->space = NULL;
 }
 
 #define MOVER_SETTING(member, type)                                                                \
@@ -102,13 +138,18 @@ static const mote_setting_info mover_setting_members[] = {
     MOVER_SETTING(params.rotation_halflife, F32),
     MOVER_SETTING(params.rotation_double_spring, BOOL),
     MOVER_SETTING(max_substep, F32),
+    MOVER_SETTING(avoidance.neighbor_distance, F32),
+    MOVER_SETTING(avoidance.max_neighbors, I32),
+    MOVER_SETTING(avoidance.time_horizon, F32),
+    MOVER_SETTING(avoidance.obstacle_time_horizon, F32),
 };
 
 static mote_status check_settings(const void *settings) {
     const mover_settings *s = settings;
-    return mote_movement_params_valid(&s->params) && valid_substep(s->max_substep)
-               ? MOTE_OK
-               : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_movement_params_valid(&s->params) || !valid_substep(s->max_substep)) {
+        return MOTE_ERROR_INVALID_ARGUMENT;
+    }
+    return mover_check_avoidance(&s->avoidance);
 }
 
 MOTE_KIND_FIELD_TABLE(mover, MOVER_FIELDS, MOVER_FIELD_COUNT);
@@ -118,13 +159,19 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .parallel_min_elements =
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
     .kernel_id = MOTE_KERNEL_mover,
+    .local_settings_bytes = sizeof(mover_settings) - offsetof(mover_settings, avoidance) -
+                            sizeof(mote_avoidance_settings), /* the padding, then space */
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
+    .before_step = before_step,
+    .after_step = after_step,
+    .release = release,
 };
 
 #define RECORD (&mote_mover_pool_kind_record)
 
-MOTE_KIND_POOL_API(mover, mover_settings, (mover_settings){def->params, def->max_substep})
+MOTE_KIND_POOL_API(mover, mover_settings,
+                   (mover_settings){def->params, def->max_substep, def->avoidance, NULL})
 MOTE_POOL_STEP_API(mover, RECORD)
 
 /* Edits one live element through its desc: get, change, set (which checks it again). */
@@ -206,4 +253,53 @@ void mote_mover_run_table(const mote_kernel_table *table, const mote_mover_view 
     float *p[MOVER_FIELD_COUNT];
     mover_view_pointers(view, p);
     table->kernel[MOTE_KERNEL_mover](p, step, begin, end);
+}
+
+mote_avoidance_settings mote_mover_pool_avoidance(const mote_mover_pool *pool) {
+    const mote_pool *p = MOTE_AS_CONST_POOL(pool);
+    return mote_pool_is(p, RECORD) ? settings_of_const(p)->avoidance
+                                   : mote_default_avoidance_settings();
+}
+
+mote_status mote_mover_pool_set_avoidance(mote_mover_pool *pool,
+                                          const mote_avoidance_settings *avoidance) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD) || avoidance == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool and avoidance must not be NULL");
+    }
+    mote_status status = mover_check_avoidance(avoidance);
+    if (status == MOTE_OK) {
+        settings_of(p)->avoidance = *avoidance;
+    }
+    return status;
+}
+
+mote_status mote_mover_pool_set_walls(mote_mover_pool *pool, const mote_segment *walls,
+                                      size_t count) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a mover pool");
+    }
+    return mover_set_walls(p, &settings_of(p)->space, walls, count);
+}
+
+const mote_segment *mote_mover_pool_walls(const mote_mover_pool *pool, size_t *out_count) {
+    const mote_pool *p = MOTE_AS_CONST_POOL(pool);
+    const mover_avoid_space *space = mote_pool_is(p, RECORD) ? settings_of_const(p)->space : NULL;
+    const size_t count = space != NULL ? space->wall_count : 0;
+    if (out_count != NULL) {
+        *out_count = count;
+    }
+    return count > 0 ? space->walls : NULL;
+}
+
+mote_status mote_mover_pool_query_radius(mote_mover_pool *pool, mote_vec2 center, float radius,
+                                         mote_id *out_ids, size_t max_ids, size_t *out_count) {
+    mote_pool *p = MOTE_AS_POOL(pool);
+    if (!mote_pool_is(p, RECORD)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a mover pool");
+    }
+    mover_settings *s = settings_of(p);
+    return mover_query(p, &s->space, s->avoidance.neighbor_distance, center, radius, out_ids,
+                       max_ids, out_count);
 }

@@ -20,7 +20,9 @@
 #include "mover_bounds.h"
 #include <math.h>
 
-enum { MOVER_PARAMS_DEFAULT, MOVER_PARAMS_DIRECTIONAL };
+/* avoid: the default params with avoidance on (neighbours within 60 px) and every element a
+ * body of radius 6 to 18 px. */
+enum { MOVER_PARAMS_DEFAULT, MOVER_PARAMS_DIRECTIONAL, MOVER_PARAMS_AVOID };
 
 #define DESC_VALUES 16
 
@@ -38,6 +40,9 @@ static mote_movement_params adapter_params(int kind) {
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_mover_pool_def d = mote_default_mover_pool_def();
     d.params = adapter_params(variant->model);
+    if (variant->model == MOVER_PARAMS_AVOID) {
+        d.avoidance.neighbor_distance = 60.0f;
+    }
     PROBE_DEF_COMMON(d, def);
     return mote_mover_pool_create(&d, (mote_mover_pool **)out);
 }
@@ -86,6 +91,9 @@ static mote_status random_desc(const probe_variant *variant, const void *pool, t
     }
     values[DESC_VALUES - 1] = values[DESC_VALUES - 1] < 0.35f ? 1.0f : 0.0f;
     desc_from_values(variant, pool, values, DESC_VALUES, desc);
+    if (variant->model == MOVER_PARAMS_AVOID) {
+        ((mote_mover_desc *)desc)->radius = tool_rng_range(rng, 6.0f, 18.0f);
+    }
     return MOTE_OK;
 }
 
@@ -150,9 +158,16 @@ static void seed_state(const probe_variant *variant, float *const *fields, size_
 static const probe_variant variants[] = {
     {"default", MOVER_PARAMS_DEFAULT, 0},
     {"directional", MOVER_PARAMS_DIRECTIONAL, 0},
+    {"avoid", MOVER_PARAMS_AVOID, 0},
 };
 
+/* With avoidance on, a step split into ranges is not the whole step. */
+static bool ranges_differ(const probe_variant *variant) {
+    return variant->model == MOVER_PARAMS_AVOID;
+}
+
 const mote_probe mote_probe_mover = {
+    .ranges_differ = ranges_differ,
     .gate = "movers",
     .record = &mote_mover_pool_kind_record,
     PROBE_STANDARD_HOOKS,

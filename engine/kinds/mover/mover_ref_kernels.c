@@ -12,7 +12,10 @@ void mote_kernel_mover_scalar(float *const *p, const void *constants, size_t beg
     const mote_mover_view *v = &view;
     for (size_t i = begin; i < end; ++i) {
         mote_movement_state s = mover_state_at(v, i);
-        const mote_vec2 desired = {v->desired_velocity_x[i], v->desired_velocity_y[i]};
+        /* with avoidance on, the avoid velocity the avoidance stage wrote */
+        const mote_vec2 desired =
+            step->avoid ? (mote_vec2){v->avoid_velocity_x[i], v->avoid_velocity_y[i]}
+                        : (mote_vec2){v->desired_velocity_x[i], v->desired_velocity_y[i]};
         const bool explicit_facing = v->explicit_facing[i] != 0.0f;
         for (int k = 0; k < step->substeps; ++k) {
             if (explicit_facing) {

@@ -30,6 +30,7 @@ static mote_mover_side side(float lateral_rate, float directional_rate, float ha
 void mote_mover_step_prepare(const mote_movement_params *p, float dt, int substeps,
                              mote_mover_step *step) {
     step->params = *p;
+    step->avoid = false;
     step->dt = dt;
     step->substeps = substeps;
     step->inv_dt = 1.0f / dt;

@@ -35,6 +35,7 @@ typedef struct mote_mover_step {
     float turn_blend;     /* mote_movement_turn_blend(turn_strength, dt) */
     mote_mover_side accelerating, decelerating;
     mote_spring_coeffs facing; /* each facing spring (half the half-life when double) */
+    bool avoid; /* walk toward the avoid velocities (avoidance on) instead of the desired */
 } mote_mover_step;
 
 /* Fills step for substeps sub-steps of dt seconds each under params. */

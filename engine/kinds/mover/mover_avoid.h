@@ -1,0 +1,84 @@
+/* Internal: the mover pool's avoidance, as its stages and kernels share it: the grid a step
+ * builds from the bodies' positions, the constants the two avoidance kernels read, and the
+ * model's constants. The model is on the kind's page (README.md, "Avoidance"); its scalar
+ * formulas are avoid_formulas.h, its reference kernels mover_avoid_ref.c, its wide kernels
+ * mover_avoid_wide.h, and its stages (grid, kernels, write-back) mover_avoid.c. */
+#ifndef MOTE_MOVER_AVOID_H
+#define MOTE_MOVER_AVOID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mote/mover_pool.h"
+
+/* Candidates are read in blocks of this many (the widest vector); a body stops reading
+ * after the block in which it reached max_neighbors, and the contributions of the candidate
+ * at offset k of a block add into partial sum k: every variant and the reference sum in the
+ * same order. */
+#define MOVER_BLOCK 16
+/* Entries past the last body in the sorted arrays: a block may read them (radius 0: no
+ * body). */
+#define MOVER_GRID_PAD MOVER_BLOCK
+
+/* The model's constants (the kind's page explains each). */
+#define MOVER_AVOID_MARGIN                                                                         \
+    1.1f /* predicted misses closer than this times the radii                                      \
+          * sum are collisions */
+#define MOVER_AVOID_BIAS                                                                           \
+    0.25f /* the sideways offset, in radii sums, that steers a                                     \
+           * head-on pair past each other on the right */
+#define MOVER_AVOID_MIN_ACT_TIME                                                                   \
+    0.25f /* s: a predicted collision is corrected over at                                         \
+           * least this long */
+#define MOVER_AVOID_SEPARATION_RATE                                                                \
+    2.0f /* 1/s: overlapping bodies separate at this share                                         \
+          * of their overlap per second, each half */
+#define MOVER_AVOID_COINCIDENT                                                                     \
+    1e-3f                      /* centres closer than this times the radii sum                     \
+                                * separate along their index-given direction */
+#define MOVER_PROJECT_PASSES 4 /* overlap-and-wall passes after the movement */
+#define MOVER_PROJECT_TARGET                                                                       \
+    1.02f                   /* the passes push overlapping discs toward this                       \
+                             * times their radii sum */
+#define MOVER_WALL_PASSES 2 /* passes over the walls per projection pass */
+
+/* A body's neighbours, from a grid of square cells counting-sorted by cell (row-major), so a
+ * row of three cells is one contiguous run of the sorted arrays. */
+typedef struct mover_grid {
+    float min_x, min_y; /* units: the corner of cell (0, 0) */
+    float cell;         /* units: a cell's side, at least neighbor_distance and every radii sum */
+    float inv_cell;     /* 1 / cell */
+    size_t width, height;
+    size_t bodies;        /* bodies in the grid (sorted slots [0, bodies)) */
+    size_t pool_count;    /* the pool's count when it was built */
+    float max_radius;     /* units */
+    float shift;          /* units: the most any body moved since the build (the query's slack) */
+    uint32_t *cell_start; /* width * height + 1: slots of cell c are [cell_start[c], [c + 1]) */
+    uint32_t *cell_of;    /* per slot: its cell */
+    uint32_t *element;    /* per slot: the element's index in the pool */
+    /* per slot, plus MOVER_GRID_PAD entries of radius 0: the body as the grid was built */
+    float *x, *y, *vx, *vy, *radius, *ordinal; /* ordinal: the element index, as a float */
+    float *px, *py, *qx, *qy;                  /* the projection's positions, ping and pong */
+    size_t slot_capacity, cell_capacity;
+} mover_grid;
+
+/* What the avoidance kernels read (their constants argument); they run over sorted slots
+ * [begin, end) and leave the bodies outside [range_begin, range_end) (element indices) as
+ * they stand. */
+typedef struct mover_avoid_step {
+    const mover_grid *grid;
+    float neighbor_distance_sq;  /* units^2 */
+    float time_horizon;          /* s */
+    float inv_time_horizon;      /* 1/s */
+    float obstacle_time_horizon; /* s */
+    float max_neighbors;         /* as a float, for the block counts */
+    const mote_segment *walls;
+    size_t wall_count;
+    size_t range_begin, range_end;
+    /* the projection kernel's pass: positions from, before (the last ones known to be on
+     * the right side of every wall), to */
+    const float *from_x, *from_y, *before_x, *before_y;
+    float *to_x, *to_y;
+} mover_avoid_step;
+
+#endif
