@@ -245,6 +245,11 @@
 #include "mote/base.h"
 #include "mote/tasks.h"
 
+/* Most sub-steps a setting may ask one step to take per element (a kind's max_substeps or
+ * the like): create, the kinds' setters and restore refuse a setting above it, so no def,
+ * setter or snapshot can make a step run longer than this many sub-steps per element. */
+#define MOTE_MAX_SUBSTEPS 64
+
 /* Declares the common functions above for kind k, whose mote_k_pool, mote_k_pool_def,
  * mote_k_desc and mote_k_view must be declared first. Used as MOTE_POOL_COMMON_DECLS(k);
  * inside the header's extern "C" block. */
