@@ -102,10 +102,11 @@ mote_status mote_flight_sample(const mote_flight_path *path, float time, mote_fl
     pose.position = pose.landed ? path->p1 : s;
     pose.velocity = mote_vec3_scale(tangent, pose.speed);
 
-    float phi = atanf(((pose.speed * pose.speed) * pose.curvature) / path->gravity);
+    /* the turn's horizontal part: signed, continuous, 0 in a vertical plane */
+    float turn = flat ? 0.0f : mote_vec3_dot(cross, path->up) / n3;
+    float phi = atanf(((pose.speed * pose.speed) * fabsf(turn)) / path->gravity);
     phi = phi < path->max_bank ? phi : path->max_bank;
-    float side = mote_vec3_dot(cross, path->up);
-    pose.bank = side > 0.0f ? phi : (side < 0.0f ? -phi : 0.0f);
+    pose.bank = turn > 0.0f ? phi : (turn < 0.0f ? -phi : 0.0f);
 
     mote_quat qa = mote_quat_from_unit_vectors((mote_vec3){1.0f, 0.0f, 0.0f}, tangent);
     mote_vec3 za = mote_quat_rotate(qa, (mote_vec3){0.0f, 0.0f, 1.0f});
