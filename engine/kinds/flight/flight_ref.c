@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "mote/flight.h"
+#include "refuse.h"
 
 float mote_flight_parameter_at(const mote_flight_path *path, float s) {
     const float *t = path->table;
@@ -60,13 +61,14 @@ static mote_vec3 combine(float a, mote_vec3 x, float b, mote_vec3 y, float c, mo
 
 mote_status mote_flight_sample(const mote_flight_path *path, float time, mote_flight_pose *out) {
     if (path == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "path, out: must not be NULL");
     }
     if (!isfinite(time)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "time: must be finite (got %g)", (double)time);
     }
     if (time < 0.0f) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "time: must be >= 0 s (got %g)",
+                           (double)time);
     }
     mote_flight_pose pose;
     pose.landed = profile_at(path, time, &pose.distance, &pose.speed, &pose.acceleration);
@@ -121,7 +123,7 @@ mote_status mote_flight_sample(const mote_flight_path *path, float time, mote_fl
 mote_status mote_flight_retarget(const mote_flight_path *path, float time, mote_vec3 perch_position,
                                  mote_vec3 landing_normal, mote_flight_path *out) {
     if (path == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "path, out: must not be NULL");
     }
     mote_flight_pose pose;
     mote_status status = mote_flight_sample(path, time, &pose);

@@ -599,7 +599,9 @@ static void test_bad_input(void **unused) {
     assert_int_equal(mote_flight_sample(&ok, 0.0f, NULL), MOTE_ERROR_INVALID_ARGUMENT);
     assert_int_equal(mote_flight_sample(&ok, NAN, &pose), MOTE_ERROR_NON_FINITE);
     assert_int_equal(mote_flight_sample(&ok, INFINITY, &pose), MOTE_ERROR_NON_FINITE);
+    mote_clear_error_detail();
     assert_int_equal(mote_flight_sample(&ok, -1e-3f, &pose), MOTE_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mote_error_detail(), "time"));
     assert_memory_equal(&pose, &pose_sentinel, sizeof pose);
     p = sentinel;
     assert_int_equal(mote_flight_retarget(&ok, NAN, good.perch_position, good.landing_normal, &p),
