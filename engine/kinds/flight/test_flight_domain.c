@@ -18,6 +18,7 @@
 #include "test_main.h"
 
 #include "mote/mote.h"
+#include "pool_snapshot.h"
 #include "test_support.h"
 
 static void assert_detail_names(const char *field) {
@@ -87,6 +88,53 @@ static void test_out_of_domain_descs_are_refused(void **unused) {
     assert_int_equal(mote_flight_pool_create(&def, &pool), MOTE_ERROR_INVALID_ARGUMENT);
     assert_null(pool);
     assert_detail_names("cruise_speed");
+}
+
+/* Replaces the first float of blob equal to marker by value and writes a fresh checksum (the
+ * last 8 bytes, mote_snapshot_checksum), as a modded save or a peer could: the blob then
+ * reaches restore's checks of every element. */
+static void tamper(unsigned char *blob, size_t size, float marker, float value) {
+    size_t at = 0;
+    for (; at + sizeof(float) <= size - 8; ++at) {
+        if (memcmp(blob + at, &marker, sizeof marker) == 0) {
+            break;
+        }
+    }
+    assert_true(at + sizeof(float) <= size - 8);
+    memcpy(blob + at, &value, sizeof value);
+    uint64_t sum = mote_snapshot_checksum(blob, size - 8);
+    for (int i = 0; i < 8; ++i) {
+        blob[size - 8 + i] = (unsigned char)(sum >> (8 * i));
+    }
+}
+
+/* A snapshot re-sealed after a flyer was moved outside the domain (a perch at 1e30, a clock
+ * past MOTE_FLIGHT_MAX_TIME) is refused, naming the field; the pool is unchanged. */
+static void test_resealed_snapshots_outside_the_domain(void **unused) {
+    (void)unused;
+    const struct {
+        float marker, value;
+        const char *field;
+    } cases[] = {{-321.5f, 1e30f, "perch_position"}, {0.375f, 1e20f, "time"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        mote_flight_pool *pool = make(MOTE_BACKEND_AUTO, NULL);
+        mote_flight_desc d = mote_flight_pool_desc(pool);
+        d.perch_position = (mote_vec3){10.0f, -321.5f, 0.0f};
+        assert_int_equal(mote_flight_pool_add(pool, &d, NULL), MOTE_OK);
+        assert_int_equal(mote_flight_pool_step(pool, 0.375f, NULL), MOTE_OK);
+        static unsigned char blob[8192], before[8192], after[8192];
+        size_t size = 0, again = 0;
+        assert_int_equal(mote_flight_pool_save(pool, blob, sizeof blob, &size), MOTE_OK);
+        memcpy(before, blob, size);
+        tamper(blob, size, cases[k].marker, cases[k].value);
+        mote_clear_error_detail();
+        assert_int_equal(mote_flight_pool_restore(pool, blob, size), MOTE_ERROR_CORRUPT_SNAPSHOT);
+        assert_detail_names(cases[k].field);
+        assert_int_equal(mote_flight_pool_save(pool, after, sizeof after, &again), MOTE_OK);
+        assert_int_equal(again, size);
+        assert_memory_equal(before, after, size);
+        mote_flight_pool_destroy(pool);
+    }
 }
 
 /* Flyers at the domain's edges, all in one pool of limits at its edges too. */
@@ -200,5 +248,6 @@ static void test_clock_never_passes_its_bound(void **unused) {
 }
 
 MOTE_TEST_MAIN(cmocka_unit_test(test_out_of_domain_descs_are_refused),
+               cmocka_unit_test(test_resealed_snapshots_outside_the_domain),
                cmocka_unit_test(test_edges_stay_finite_on_every_backend),
                cmocka_unit_test(test_clock_never_passes_its_bound))

@@ -19,6 +19,7 @@
 #include "test_main.h"
 
 #include "mote/mote.h"
+#include "pool_snapshot.h"
 #include "test_support.h"
 
 static mote_orientation_pool *make(mote_orientation_kind kind, mote_backend backend) {
@@ -288,6 +289,52 @@ static void test_hanging_snapshot(void **unused) {
     }
 }
 
+/* Replaces the first float of blob equal to marker by value and writes a fresh checksum (the
+ * last 8 bytes, mote_snapshot_checksum), as a modded save or a peer could: the blob then
+ * reaches restore's checks of every element. */
+static void tamper(unsigned char *blob, size_t size, float marker, float value) {
+    size_t at = 0;
+    for (; at + sizeof(float) <= size - 8; ++at) {
+        if (memcmp(blob + at, &marker, sizeof marker) == 0) {
+            break;
+        }
+    }
+    assert_true(at + sizeof(float) <= size - 8);
+    memcpy(blob + at, &value, sizeof value);
+    uint64_t sum = mote_snapshot_checksum(blob, size - 8);
+    for (int i = 0; i < 8; ++i) {
+        blob[size - 8 + i] = (unsigned char)(sum >> (8 * i));
+    }
+}
+
+/* A snapshot re-sealed after an element was moved outside the domain (an angular velocity of
+ * 1e30, gains past the stability bound) is refused, naming the field; the pool is unchanged. */
+static void test_resealed_snapshots_outside_the_domain(void **unused) {
+    (void)unused;
+    const struct {
+        float marker, value;
+        const char *field;
+    } cases[] = {{123.25f, 1e30f, "angular_velocity"}, {7.125f, 1e6f, "stiffness"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        mote_orientation_pool *pool = make(MOTE_ORIENTATION_CONTROL, MOTE_BACKEND_AUTO);
+        mote_orientation_desc d = mote_default_orientation_desc();
+        d.angular_velocity.y = 123.25f;
+        d.stiffness = 7.125f;
+        assert_int_equal(mote_orientation_pool_add(pool, &d, NULL), MOTE_OK);
+        static unsigned char blob[4096], before[4096], after[4096];
+        size_t size = snapshot(pool, blob, sizeof blob);
+        memcpy(before, blob, size);
+        tamper(blob, size, cases[k].marker, cases[k].value);
+        mote_clear_error_detail();
+        assert_int_equal(mote_orientation_pool_restore(pool, blob, size),
+                         MOTE_ERROR_CORRUPT_SNAPSHOT);
+        assert_detail_names(cases[k].field);
+        assert_int_equal(snapshot(pool, after, sizeof after), size);
+        assert_memory_equal(before, after, size);
+        mote_orientation_pool_destroy(pool);
+    }
+}
+
 /* Elements at the domain's edges. */
 static void edge_descs(mote_orientation_desc *out, int n) {
     const float wmax = MOTE_ORIENTATION_MAX_ANGULAR_SPEED * 0.99999f;
@@ -369,4 +416,5 @@ MOTE_TEST_MAIN(cmocka_unit_test(test_out_of_domain_values_are_refused),
                cmocka_unit_test(test_no_cap_spellings_agree),
                cmocka_unit_test(test_substep_settings_are_bounded),
                cmocka_unit_test(test_hanging_snapshot),
+               cmocka_unit_test(test_resealed_snapshots_outside_the_domain),
                cmocka_unit_test(test_edges_stay_finite_on_every_backend))
