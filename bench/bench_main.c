@@ -4,6 +4,7 @@
 #include "bench_cases.h"
 #include "bench_ceiling.h"
 #include "bench_pools.h"
+#include "bench_predict.h"
 #include "bench_shim.h"
 #include "bench_snapshot.h"
 #include "bench_springs.h"
@@ -14,12 +15,14 @@ int main(int argc, char **argv) {
     bench_register_spring_cases();
     bench_register_pool_cases();
     bench_register_avoid_cases();
+    bench_register_predict_cases();
     bench_register_snapshot_cases();
     bench_register_ceiling_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
     bench_avoid_release();
+    bench_predict_release();
     bench_snapshot_release();
     bench_ceiling_release();
     bench_tasks_release();

@@ -48,6 +48,39 @@ static void test_success_keeps_the_detail_and_clear_empties_it(void **state) {
     mote_spring_pool_destroy(pool);
 }
 
+/* The shared pool layer's refusals name the argument, field or element and the rule. */
+static void test_pool_layer_refusals_name_what_was_wrong(void **state) {
+    (void)state;
+    mote_spring_pool *pool = one_spring_pool();
+    mote_spring_desc d = mote_default_spring_desc();
+    d.goal = NAN;
+    assert_int_equal(mote_spring_pool_add(pool, &d, NULL), MOTE_ERROR_NON_FINITE);
+    assert_non_null(strstr(mote_error_detail(), "desc.goal must be finite"));
+    mote_spring_desc many[3] = {mote_default_spring_desc(), mote_default_spring_desc(),
+                                mote_default_spring_desc()};
+    many[2].v = INFINITY;
+    assert_int_equal(mote_spring_pool_add_many(pool, many, 3, NULL), MOTE_ERROR_NON_FINITE);
+    assert_non_null(strstr(mote_error_detail(), "descs[2].v must be finite"));
+    mote_id id;
+    assert_int_equal(mote_spring_pool_add(pool, &many[0], &id), MOTE_OK);
+    assert_int_equal(mote_spring_pool_remove(pool, id), MOTE_OK);
+    assert_int_equal(mote_spring_pool_remove(pool, id), MOTE_ERROR_STALE_ID);
+    assert_non_null(strstr(mote_error_detail(), "names no live element"));
+    assert_int_equal(mote_spring_pool_set_max_dt(pool, -1.0f), MOTE_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mote_error_detail(), "max_dt must be > 0"));
+    assert_int_equal(mote_spring_pool_reserve(pool, SIZE_MAX), MOTE_ERROR_FULL);
+    assert_non_null(strstr(mote_error_detail(), "capacity must be <= max_count"));
+    mote_spring_pool_def def = mote_default_spring_pool_def();
+    def.capacity = def.max_count + 1;
+    mote_spring_pool *refused = NULL;
+    assert_int_equal(mote_spring_pool_create(&def, &refused), MOTE_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mote_error_detail(), "capacity must be <= max_count"));
+    def = (mote_spring_pool_def){0};
+    assert_int_equal(mote_spring_pool_create(&def, &refused), MOTE_ERROR_UNINITIALIZED_DEF);
+    assert_non_null(strstr(mote_error_detail(), "mote_default_spring_pool_def()"));
+    mote_spring_pool_destroy(pool);
+}
+
 static bool thread_saw_its_refusal;
 
 static void *refuse_on_this_thread(void *arg) {
@@ -71,4 +104,5 @@ static void test_each_thread_has_its_own_detail(void **state) {
 
 MOTE_TEST_MAIN(cmocka_unit_test(test_refusal_names_status_argument_and_rule),
                cmocka_unit_test(test_success_keeps_the_detail_and_clear_empties_it),
+               cmocka_unit_test(test_pool_layer_refusals_name_what_was_wrong),
                cmocka_unit_test(test_each_thread_has_its_own_detail))

@@ -5,6 +5,11 @@
 #include "refuse.h"
 
 static _Thread_local char error_detail[MOTE_ERROR_DETAIL_CAPACITY];
+static _Thread_local unsigned refusals;
+
+unsigned mote_refusal_serial(void) {
+    return refusals;
+}
 
 const char *mote_error_detail(void) {
     return error_detail;
@@ -15,6 +20,7 @@ void mote_clear_error_detail(void) {
 }
 
 mote_status mote_refuse(mote_status status, const char *format, ...) {
+    refusals += 1;
     int prefix = snprintf(error_detail, sizeof error_detail, "%s: ", mote_status_name(status));
     if (prefix < 0 || (size_t)prefix >= sizeof error_detail) {
         return status;

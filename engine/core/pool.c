@@ -8,6 +8,7 @@
  * back into this file, and nothing below the entry checks the step again. */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "allocator.h"
@@ -19,17 +20,61 @@
 
 #define FIELD_BIT(f) MOTE_FIELD_BIT(f)
 
+/* MOTE_ERROR_INVALID_ARGUMENT for a NULL pool or a pool of another kind. */
+static mote_status refuse_pool(const mote_pool_kind *kind) {
+    return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                       "pool must be a live %s pool (got NULL or "
+                       "another kind)",
+                       kind != NULL ? kind->name : "");
+}
+
+/* MOTE_ERROR_STALE_ID or MOTE_ERROR_WRONG_POOL (status, from mote_pool_core_find), naming the
+ * id. */
+static mote_status refuse_id(mote_status status, const mote_pool *pool, mote_id id) {
+    if (status == MOTE_ERROR_WRONG_POOL) {
+        return mote_refuse(status,
+                           "id {slot %u, generation %u} was issued by pool %#x, not this "
+                           "pool (%#x)",
+                           (unsigned)id.slot, (unsigned)id.generation, (unsigned)id.pool,
+                           (unsigned)pool->core.tag);
+    }
+    return mote_refuse(status,
+                       "id {slot %u, generation %u} names no live element (removed, "
+                       "null or never issued)",
+                       (unsigned)id.slot, (unsigned)id.generation);
+}
+
+/* True for MOTE_BACKEND_AUTO or a backend of the enum. */
+static bool mote_backend_valid(mote_backend backend) {
+    return backend == MOTE_BACKEND_AUTO || ((int)backend >= 0 && backend < MOTE_BACKEND_COUNT);
+}
+
 /* The shared part of a def: the cookie first (MOTE_ERROR_UNINITIALIZED_DEF), then sizes,
  * backend value and max_dt (MOTE_ERROR_INVALID_ARGUMENT). */
 static mote_status check_def(const mote_pool_kind *kind, const mote_pool_common_def *def) {
     if (def->cookie != kind->cookie) {
-        return MOTE_ERROR_UNINITIALIZED_DEF;
+        return mote_refuse(MOTE_ERROR_UNINITIALIZED_DEF,
+                           "def must start from mote_default_%s_pool_def() (a zeroed or "
+                           "hand-built def)",
+                           kind->name);
     }
-    bool backend_ok = def->backend == MOTE_BACKEND_AUTO ||
-                      ((int)def->backend >= 0 && def->backend < MOTE_BACKEND_COUNT);
-    if (def->max_count == 0 || def->max_count >= UINT32_MAX - 1 || def->capacity > def->max_count ||
-        !backend_ok || !(def->max_dt > 0.0f)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (def->max_count == 0 || def->max_count > MOTE_MAX_COUNT) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "max_count must be in [1, MOTE_MAX_COUNT = %zu] (got %zu)",
+                           (size_t)MOTE_MAX_COUNT, def->max_count);
+    }
+    if (def->capacity > def->max_count) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "capacity must be <= max_count %zu (got %zu)", def->max_count,
+                           def->capacity);
+    }
+    if (!mote_backend_valid(def->backend)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "backend must be a mote_backend value (got %d)", (int)def->backend);
+    }
+    if (!(def->max_dt > 0.0f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "max_dt must be > 0 (got %g)",
+                           (double)def->max_dt);
     }
     return MOTE_OK;
 }
@@ -46,21 +91,32 @@ static bool resolve_backend(const mote_pool *pool, mote_backend requested, mote_
     return true;
 }
 
+/* MOTE_ERROR_BACKEND_UNAVAILABLE, naming the backend. */
+static mote_status refuse_backend(mote_backend requested) {
+    const mote_backend b = requested == MOTE_BACKEND_AUTO ? mote_backend_best() : requested;
+    return mote_refuse(MOTE_ERROR_BACKEND_UNAVAILABLE, "backend %s cannot run on this build or CPU",
+                       mote_backend_name(b));
+}
+
 mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
                              const void *settings, mote_pool **out) {
     mote_status status = check_def(kind, def);
     if (status != MOTE_OK) {
         return status;
     }
+    const unsigned serial = mote_refusal_serial();
     status = kind->check_settings != NULL ? kind->check_settings(settings) : MOTE_OK;
     if (status != MOTE_OK) {
-        return status;
+        return mote_refusal_serial() != serial
+                   ? status
+                   : mote_refuse(status, "the %s kind's settings refused the def", kind->name);
     }
     mote_allocator allocator = mote_get_allocator();
     size_t bytes = sizeof(mote_pool) + kind->settings_size;
     mote_pool *pool = mote_allocate(&allocator, bytes);
     if (pool == NULL) {
-        return MOTE_ERROR_OUT_OF_MEMORY;
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "the allocator refused the pool (%zu bytes)",
+                           bytes);
     }
     memset(pool, 0, sizeof *pool);
     pool->kind = kind;
@@ -70,14 +126,15 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
     mote_step_cache_forget(pool);
     if (!resolve_backend(pool, def->backend, &pool->backend, &pool->kernel)) {
         mote_release(&allocator, pool, bytes);
-        return MOTE_ERROR_BACKEND_UNAVAILABLE;
+        return refuse_backend(def->backend);
     }
     if (mote_pool_core_init(&pool->core, &allocator, mote_kind_stored_fields(kind, pool),
                             def->capacity, def->max_count,
                             mote_pool_core_new_tag(kind->number)) != MOTE_OK) {
         mote_pool_core_release(&pool->core);
         mote_release(&allocator, pool, bytes);
-        return MOTE_ERROR_OUT_OF_MEMORY;
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY,
+                           "the allocator refused storage for capacity %zu", def->capacity);
     }
     *out = pool;
     return MOTE_OK;
@@ -98,8 +155,18 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
 }
 
 mote_status mote_pool_reserve(mote_pool *pool, const mote_pool_kind *kind, size_t capacity) {
-    return mote_pool_is(pool, kind) ? mote_pool_core_reserve(&pool->core, capacity)
-                                    : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    const mote_status status = mote_pool_core_reserve(&pool->core, capacity);
+    if (status == MOTE_ERROR_FULL) {
+        return mote_refuse(status, "capacity must be <= max_count %zu (got %zu)",
+                           pool->core.max_count, capacity);
+    }
+    if (status != MOTE_OK) {
+        return mote_refuse(status, "the allocator refused storage for capacity %zu", capacity);
+    }
+    return MOTE_OK;
 }
 
 /* A value's own check (the field list's check column). */
@@ -110,10 +177,91 @@ static mote_status check_value(mote_field_check check, float value) {
     return check == MOTE_CHECK_NONNEGATIVE && value < 0.0f ? MOTE_ERROR_INVALID_ARGUMENT : MOTE_OK;
 }
 
-/* A desc's stored values, checked: the desc members, the kind's conversions, each stored
- * field's own check (every NaN or infinity before any negative value), then the kind's
- * checks across fields. */
-static mote_status desc_values(const mote_pool *pool, const void *desc, float *values) {
+/* "what" or "what[index]" (index MOTE_UNINDEXED: none) into label. */
+static void value_label(char *label, size_t size, const char *what, size_t index) {
+    if (index == MOTE_UNINDEXED) {
+        (void)snprintf(label, size, "%s", what);
+    } else {
+        (void)snprintf(label, size, "%s[%zu]", what, index);
+    }
+}
+
+/* The refusal of a value its own check refused: the field named. */
+static mote_status refuse_value(const mote_pool_kind *kind, int field, float value,
+                                const char *what, size_t index) {
+    char label[64];
+    value_label(label, sizeof label, what, index);
+    const char *name = kind->fields[field].name;
+    if (!isfinite(value)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "%s.%s must be finite (got %g)", label, name,
+                           (double)value);
+    }
+    return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s.%s must be >= 0 (got %g)", label, name,
+                       (double)value);
+}
+
+/* The first stored field whose own check refuses its value (every NaN or infinity before any
+ * negative value), refused. */
+static mote_status refuse_first_value(const mote_pool_kind *kind, mote_field_mask stored,
+                                      const float *values, const char *what, size_t index) {
+    for (int pass = 0; pass < 2; ++pass) {
+        for (mote_field_mask m = stored; m != 0; m &= m - 1) {
+            const int f = __builtin_ctzll(m);
+            const mote_status status = check_value(kind->fields[f].check, values[f]);
+            if (status == (pass == 0 ? MOTE_ERROR_NON_FINITE : MOTE_ERROR_INVALID_ARGUMENT)) {
+                return refuse_value(kind, f, values[f], what, index);
+            }
+        }
+    }
+    return MOTE_OK;
+}
+
+/* The refusal of the kind's checks across fields: its own detail (prefixed with the label when
+ * indexed) where it gave one, else a general one. */
+static mote_status refuse_across(mote_status status, unsigned serial_before, const char *what,
+                                 size_t index) {
+    if (mote_refusal_serial() == serial_before) { /* a hook without a detail of its own */
+        char label[64];
+        value_label(label, sizeof label, what, index);
+        return mote_refuse(status, "%s: the kind's checks across fields refused it", label);
+    }
+    if (index == MOTE_UNINDEXED) {
+        return status;
+    }
+    char detail[MOTE_ERROR_DETAIL_CAPACITY];
+    const char *after_status = strstr(mote_error_detail(), ": ");
+    (void)snprintf(detail, sizeof detail, "%s",
+                   after_status != NULL ? after_status + 2 : mote_error_detail());
+    return mote_refuse(status, "%s[%zu]: %s", what, index, detail);
+}
+
+mote_status mote_pool_check_values(const mote_pool *pool, float *values, const char *what,
+                                   size_t index) {
+    const mote_pool_kind *kind = pool->kind;
+    const mote_field_mask stored = pool->core.fields.mask;
+    bool refused = false;
+    for (mote_field_mask m = stored; m != 0; m &= m - 1) {
+        const int f = __builtin_ctzll(m);
+        refused = refused || !isfinite(values[f]) ||
+                  (kind->fields[f].check == MOTE_CHECK_NONNEGATIVE && values[f] < 0.0f);
+    }
+    if (refused) {
+        return refuse_first_value(kind, stored, values, what, index);
+    }
+    if (kind->check_values == NULL) {
+        return MOTE_OK;
+    }
+    const unsigned serial = mote_refusal_serial();
+    const mote_status status = kind->check_values(pool, values);
+    return status == MOTE_OK ? MOTE_OK : refuse_across(status, serial, what, index);
+}
+
+/* A desc's stored values, checked: the desc members, the kind's conversions, then
+ * mote_pool_check_values (each stored field's own check, every NaN or infinity before any
+ * negative value, then the kind's checks across fields). what and index name the desc in a
+ * refusal's detail. */
+static mote_status desc_values(const mote_pool *pool, const void *desc, float *values,
+                               const char *what, size_t index) {
     const mote_pool_kind *kind = pool->kind;
     const mote_field_mask stored = pool->core.fields.mask;
     memset(values, 0, (size_t)kind->field_count * sizeof(float));
@@ -128,18 +276,7 @@ static mote_status desc_values(const mote_pool *pool, const void *desc, float *v
     if (status != MOTE_OK) {
         return status;
     }
-    /* every NaN or infinity is reported before any negative value */
-    bool non_finite = false, negative = false;
-    for (mote_field_mask m = stored; m != 0; m &= m - 1) {
-        const int f = __builtin_ctzll(m);
-        non_finite = non_finite || !isfinite(values[f]);
-        negative =
-            negative || (kind->fields[f].check == MOTE_CHECK_NONNEGATIVE && values[f] < 0.0f);
-    }
-    if (non_finite || negative) {
-        return non_finite ? MOTE_ERROR_NON_FINITE : MOTE_ERROR_INVALID_ARGUMENT;
-    }
-    return kind->check_values != NULL ? kind->check_values(pool, values) : MOTE_OK;
+    return mote_pool_check_values(pool, values, what, index);
 }
 
 static void write_values(mote_pool *pool, size_t i, const float *values) {
@@ -152,34 +289,45 @@ static void write_values(mote_pool *pool, size_t i, const float *values) {
 
 mote_status mote_pool_add(mote_pool *pool, const mote_pool_kind *kind, const void *descs, size_t n,
                           mote_id *out_ids) {
-    if (!mote_pool_is(pool, kind) || (descs == NULL && n > 0)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
     }
+    if (descs == NULL && n > 0) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc must not be NULL (n %zu)", n);
+    }
+    /* room first: a wrong n is answered without reading past the caller's array */
+    if (n > pool->core.max_count - pool->core.count) {
+        return mote_refuse(MOTE_ERROR_FULL,
+                           "n %zu more elements do not fit: count %zu, max_count %zu", n,
+                           pool->core.count, pool->core.max_count);
+    }
+    const char *what = n == 1 ? "desc" : "descs";
+    const size_t unindexed = n == 1 ? MOTE_UNINDEXED : 0;
     float values[MOTE_MAX_FIELDS]; /* after the loop: the last desc's values */
     for (size_t k = 0; k < n; ++k) {
-        mote_status status = desc_values(pool, (const char *)descs + k * kind->desc_size, values);
+        mote_status status = desc_values(pool, (const char *)descs + k * kind->desc_size, values,
+                                         what, unindexed == 0 ? k : unindexed);
         if (status != MOTE_OK) {
             return status;
         }
     }
-    if (n > pool->core.max_count - pool->core.count) {
-        return MOTE_ERROR_FULL;
-    }
     if (n > 1) { /* room for all first, so the adds below cannot fail halfway */
         mote_status status = mote_pool_core_reserve(&pool->core, pool->core.count + n);
         if (status != MOTE_OK) {
-            return status;
+            return mote_refuse(status, "the allocator refused storage for %zu elements",
+                               pool->core.count + n);
         }
     }
     for (size_t k = 0; k < n; ++k) {
         mote_id id;
         size_t i;
         mote_status status = mote_pool_core_push(&pool->core, &id, &i);
-        if (status != MOTE_OK) {
-            return status; /* only for n == 1, before anything changed */
+        if (status != MOTE_OK) { /* only for n == 1, before anything changed */
+            return mote_refuse(status, "the allocator refused storage for %zu elements",
+                               pool->core.count + 1);
         }
         if (n > 1) { /* checked above; converted again rather than kept for all n */
-            desc_values(pool, (const char *)descs + k * kind->desc_size, values);
+            desc_values(pool, (const char *)descs + k * kind->desc_size, values, what, k);
         }
         write_values(pool, i, values);
         if (out_ids != NULL) {
@@ -190,8 +338,11 @@ mote_status mote_pool_add(mote_pool *pool, const mote_pool_kind *kind, const voi
 }
 
 mote_status mote_pool_remove(mote_pool *pool, const mote_pool_kind *kind, mote_id id) {
-    return mote_pool_is(pool, kind) ? mote_pool_core_remove(&pool->core, id)
-                                    : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    const mote_status status = mote_pool_core_remove(&pool->core, id);
+    return status == MOTE_OK ? MOTE_OK : refuse_id(status, pool, id);
 }
 
 bool mote_pool_contains(const mote_pool *pool, const mote_pool_kind *kind, mote_id id) {
@@ -200,10 +351,14 @@ bool mote_pool_contains(const mote_pool *pool, const mote_pool_kind *kind, mote_
 
 mote_status mote_pool_index(const mote_pool *pool, const mote_pool_kind *kind, mote_id id,
                             size_t *out_index) {
-    if (!mote_pool_is(pool, kind) || out_index == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
     }
-    return mote_pool_core_find(&pool->core, id, out_index);
+    if (out_index == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "out_index must not be NULL");
+    }
+    const mote_status status = mote_pool_core_find(&pool->core, id, out_index);
+    return status == MOTE_OK ? MOTE_OK : refuse_id(status, pool, id);
 }
 
 mote_id mote_pool_id_at(const mote_pool *pool, const mote_pool_kind *kind, size_t index) {
@@ -213,12 +368,15 @@ mote_id mote_pool_id_at(const mote_pool *pool, const mote_pool_kind *kind, size_
 mote_status mote_pool_get(const mote_pool *pool, const mote_pool_kind *kind, mote_id id,
                           void *out_desc) {
     size_t i;
-    if (!mote_pool_is(pool, kind) || out_desc == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (out_desc == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "out must not be NULL");
     }
     mote_status status = mote_pool_core_find(&pool->core, id, &i);
     if (status != MOTE_OK) {
-        return status;
+        return refuse_id(status, pool, id);
     }
     float values[MOTE_MAX_FIELDS];
     for (int f = 0; f < kind->field_count; ++f) {
@@ -242,15 +400,18 @@ mote_status mote_pool_get(const mote_pool *pool, const mote_pool_kind *kind, mot
 mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id id,
                           const void *desc) {
     size_t i;
-    if (!mote_pool_is(pool, kind) || desc == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (desc == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc must not be NULL");
     }
     mote_status status = mote_pool_core_find(&pool->core, id, &i);
     if (status != MOTE_OK) {
-        return status;
+        return refuse_id(status, pool, id);
     }
     float values[MOTE_MAX_FIELDS];
-    status = desc_values(pool, desc, values);
+    status = desc_values(pool, desc, values, "desc", MOTE_UNINDEXED);
     if (status == MOTE_OK) {
         write_values(pool, i, values);
     }
@@ -260,21 +421,27 @@ mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id i
 mote_status mote_pool_set_field(mote_pool *pool, const mote_pool_kind *kind, mote_id id, int field,
                                 float value) {
     size_t i;
-    if (!mote_pool_is(pool, kind) || field < 0 || field >= kind->field_count) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (field < 0 || field >= kind->field_count) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "field %d is not one of the %s kind's",
+                           field, kind->name);
     }
     mote_status status = mote_pool_core_find(&pool->core, id, &i);
     if (status != MOTE_OK) {
-        return status;
+        return refuse_id(status, pool, id);
     }
     if (pool->core.fields.field[field] == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s: this pool does not store it",
+                           kind->fields[field].name);
     }
     status = check_value(kind->fields[field].check, value);
-    if (status == MOTE_OK) {
-        pool->core.fields.field[field][i] = value;
+    if (status != MOTE_OK) {
+        return refuse_value(kind, field, value, "value", MOTE_UNINDEXED);
     }
-    return status;
+    pool->core.fields.field[field][i] = value;
+    return MOTE_OK;
 }
 
 size_t mote_pool_count(const mote_pool *pool, const mote_pool_kind *kind) {
@@ -317,6 +484,11 @@ static bool dt_valid(float dt) {
     return dt >= 0.0f && isfinite(dt);
 }
 
+/* MOTE_ERROR_INVALID_DT, with the rule. */
+static mote_status refuse_dt(float dt) {
+    return mote_refuse(MOTE_ERROR_INVALID_DT, "dt must be finite and >= 0 (got %g)", (double)dt);
+}
+
 /* The seconds a valid dt advances the pool: clamped to max_dt, then to the kind's own limit. */
 static float advance_valid(const mote_pool *pool, float dt) {
     const float clamped = dt > pool->max_dt ? pool->max_dt : dt;
@@ -325,11 +497,14 @@ static float advance_valid(const mote_pool *pool, float dt) {
 
 mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
                                  float *out_advanced) {
-    if (!mote_pool_is(pool, kind) || out_advanced == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (out_advanced == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "out_advanced must not be NULL");
     }
     if (!dt_valid(dt)) {
-        return MOTE_ERROR_INVALID_DT;
+        return refuse_dt(dt);
     }
     *out_advanced = advance_valid(pool, dt);
     return MOTE_OK;
@@ -386,13 +561,15 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
     if (report != NULL && report->count == NULL) {
         report = NULL; /* no report asked for */
     }
-    if (!mote_pool_is(pool, kind) ||
-        (report != NULL && report->ids == NULL && report->capacity > 0)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (report != NULL && report->ids == NULL && report->capacity > 0) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "report ids must not be NULL with room for %zu", report->capacity);
     }
     if (!dt_valid(dt)) {
-        return mote_refuse(MOTE_ERROR_INVALID_DT, "dt must be finite and >= 0 (got %g)",
-                           (double)dt);
+        return refuse_dt(dt);
     }
     const size_t begin = span.whole ? 0 : span.begin;
     const size_t end = span.whole ? pool->core.count : span.end;
@@ -466,20 +643,22 @@ void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t
 
 mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,
                                mote_validation *out) {
-    return mote_pool_is(pool, kind) ? mote_pool_core_validate(&pool->core, out)
-                                    : MOTE_ERROR_INVALID_ARGUMENT;
+    return mote_pool_is(pool, kind) ? mote_pool_core_validate(&pool->core, out) : refuse_pool(kind);
 }
 
 mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
                                   mote_backend backend) {
-    if (!mote_pool_is(pool, kind) ||
-        (backend != MOTE_BACKEND_AUTO && ((int)backend < 0 || backend >= MOTE_BACKEND_COUNT))) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (!mote_backend_valid(backend)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "backend must be a mote_backend value (got %d)", (int)backend);
     }
     mote_backend resolved;
     mote_kernel_fn kernel;
     if (!resolve_backend(pool, backend, &resolved, &kernel)) {
-        return MOTE_ERROR_BACKEND_UNAVAILABLE;
+        return refuse_backend(backend);
     }
     if (resolved != pool->backend) { /* the scalar backend's factors are libm's */
         mote_step_cache_forget(pool);
@@ -498,8 +677,12 @@ float mote_pool_max_dt(const mote_pool *pool, const mote_pool_kind *kind) {
 }
 
 mote_status mote_pool_set_max_dt(mote_pool *pool, const mote_pool_kind *kind, float max_dt) {
-    if (!mote_pool_is(pool, kind) || !(max_dt > 0.0f)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(pool, kind)) {
+        return refuse_pool(kind);
+    }
+    if (!(max_dt > 0.0f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "max_dt must be > 0 (got %g)",
+                           (double)max_dt);
     }
     pool->max_dt = max_dt;
     return MOTE_OK;

@@ -66,6 +66,18 @@ static inline bool mote_pool_is(const mote_pool *pool, const mote_pool_kind *kin
 mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_def *def,
                              const void *settings, mote_pool **out);
 
+/* mote_pool_check_values's index for values that are not one of many (a single add's desc). */
+#define MOTE_UNINDEXED SIZE_MAX
+
+/* Checks one element's stored values (values[f] for every field, 0 where not stored) as add
+ * checks a desc's: each stored field's own check (MOTE_ERROR_NON_FINITE for every NaN or
+ * infinity before MOTE_ERROR_INVALID_ARGUMENT for any negative value in a field that must be
+ * >= 0), then the kind's check_values (its status; it may rewrite values). Refuses through
+ * mote_refuse with a detail naming what[index] (or what, for MOTE_UNINDEXED) and the field.
+ * The kind's hooks see pool (its settings and stored fields). */
+mote_status mote_pool_check_values(const mote_pool *pool, float *values, const char *what,
+                                   size_t index);
+
 /* Frees a pool of kind (NULL, or a pool of another kind, is ignored). */
 void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind);
 

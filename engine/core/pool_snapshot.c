@@ -5,6 +5,7 @@
  * registered with MOTE_POOL_API has snapshots. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -13,6 +14,7 @@
 #include "allocator.h"
 #include "mote/backend.h"
 #include "pool_snapshot.h"
+#include "refuse.h"
 #include "step_cache.h"
 #include "snapshot_wide.h"
 
@@ -498,45 +500,133 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
 
 /* ---- restore ---------------------------------------------------------------------------- */
 
-/* The header checks that need nothing but the pool and the size. */
-static bool header_fits(const snapshot_header *h, const mote_pool *pool, const mote_pool_kind *kind,
-                        size_t size) {
+/* The header checks that need nothing but the pool and the size: NULL when they pass, else
+ * what is wrong (for the refusal's detail). */
+static const char *header_problem(const snapshot_header *h, const mote_pool *pool,
+                                  const mote_pool_kind *kind, size_t size) {
     const mote_pool_core *core = &pool->core;
     float max_dt;
     memcpy(&max_dt, &h->max_dt_bits, 4);
-    return h->version == MOTE_SNAPSHOT_VERSION && h->header_bytes == MOTE_SNAPSHOT_HEADER_BYTES &&
-           h->kind_number == kind->number && h->name_hash == name_hash(kind) &&
-           h->field_count >= 1 && h->field_count <= (uint32_t)kind->field_count &&
-           h->layout_hash == layout_hash(kind, (int)h->field_count) &&
-           (h->field_count >= 64 || mask_of(h) >> h->field_count == 0) &&
-           mask_of(h) == core->fields.mask && h->setting_words == (uint32_t)kind->setting_count &&
-           snapshot_bytes(h) == (uint64_t)size && h->count <= h->slots_used &&
-           h->free_count == h->slots_used - h->count && h->slots_used <= core->max_count &&
-           mote_pool_tag_kind(h->tag) == kind->number && (h->tag & 0xffffffu) != 0 && max_dt > 0.0f;
+    if (h->version != MOTE_SNAPSHOT_VERSION || h->header_bytes != MOTE_SNAPSHOT_HEADER_BYTES) {
+        return "header: another format version or header size";
+    }
+    if (h->kind_number != kind->number || h->name_hash != name_hash(kind) ||
+        mote_pool_tag_kind(h->tag) != kind->number) {
+        return "header: a snapshot of another kind of pool";
+    }
+    if (h->field_count < 1 || h->field_count > (uint32_t)kind->field_count ||
+        h->layout_hash != layout_hash(kind, (int)h->field_count) ||
+        (h->field_count < 64 && mask_of(h) >> h->field_count != 0) ||
+        h->setting_words != (uint32_t)kind->setting_count) {
+        return "header: another field list or settings layout than the kind's";
+    }
+    if (mask_of(h) != core->fields.mask) {
+        return "header: other stored fields than this pool's";
+    }
+    if (snapshot_bytes(h) != (uint64_t)size) {
+        return "size: not the size the header's sections give (truncated or with bytes after)";
+    }
+    if (h->count > h->slots_used || h->free_count != h->slots_used - h->count) {
+        return "header: count, slots used and free count disagree";
+    }
+    if (h->slots_used > core->max_count) {
+        return "header: more elements or slots than this pool's max_count";
+    }
+    if ((h->tag & 0xffffffu) == 0) {
+        return "header: a pool tag with serial 0";
+    }
+    if (!(max_dt > 0.0f)) {
+        return "header: max_dt must be > 0";
+    }
+    return NULL;
 }
 
-/* Decodes the settings words into settings (a copy of the pool's, so padding stays as it
- * was) and checks them as create would, and that they give the pool's kernel and fields (a
- * spring snapshot of another spring kind is refused). */
-static bool settings_fit(const mote_pool *pool, const mote_pool_kind *kind, const unsigned char *p,
-                         unsigned char *settings) {
-    memcpy(settings, pool->settings, kind->settings_size);
+/* MOTE_ERROR_CORRUPT_SNAPSHOT with the detail of a refusal just recorded (its status name
+ * dropped), prefixed. */
+static mote_status refuse_as_corrupt(const char *prefix) {
+    char detail[MOTE_ERROR_DETAIL_CAPACITY];
+    const char *after_status = strstr(mote_error_detail(), ": ");
+    (void)snprintf(detail, sizeof detail, "%s",
+                   after_status != NULL ? after_status + 2 : mote_error_detail());
+    return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "%s%s", prefix, detail);
+}
+
+/* Decodes the settings words into the probe's settings (a copy of the pool's header and
+ * settings, so padding stays as it was) and checks them as create would, and that they give
+ * the pool's kernel and fields (a spring snapshot of another spring kind is refused).
+ * MOTE_OK, or MOTE_ERROR_CORRUPT_SNAPSHOT with the detail. */
+static mote_status settings_fit(const mote_pool *pool, const mote_pool_kind *kind,
+                                const unsigned char *p, mote_pool *probe) {
+    unsigned char *settings = probe->settings;
     for (int s = 0; s < kind->setting_count; ++s) {
-        if (!set_setting(&kind->setting_members[s], get_u32(p + 4 * (size_t)s), settings)) {
-            return false;
+        const mote_setting_info *m = &kind->setting_members[s];
+        if (!set_setting(m, get_u32(p + 4 * (size_t)s), settings)) {
+            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                               "settings.%s: a bool must be 0 or 1 (got %u)", m->name,
+                               (unsigned)get_u32(p + 4 * (size_t)s));
         }
     }
-    if (kind->check_settings != NULL && kind->check_settings(settings) != MOTE_OK) {
-        return false;
+    if (kind->check_settings != NULL) {
+        const unsigned serial = mote_refusal_serial();
+        if (kind->check_settings(settings) != MOTE_OK) {
+            return mote_refusal_serial() != serial
+                       ? refuse_as_corrupt("settings: ")
+                       : mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                                     "settings: the %s kind's create would refuse them",
+                                     kind->name);
+        }
     }
-    /* The kind's hooks read only the settings: ask them about a copy of the pool's header
-     * that holds the decoded ones. */
-    _Alignas(64) unsigned char probe_bytes[sizeof(mote_pool) + MAX_SETTINGS_BYTES];
-    mote_pool *probe = (mote_pool *)(void *)probe_bytes;
-    memcpy(probe, pool, sizeof(mote_pool));
-    memcpy(probe->settings, settings, kind->settings_size);
-    return mote_kind_stored_fields(kind, probe) == pool->core.fields.mask &&
-           mote_kind_kernel(kind, probe) == mote_kind_kernel(kind, pool);
+    /* The kind's hooks read only the settings: the probe holds the decoded ones. */
+    if (mote_kind_stored_fields(kind, probe) != pool->core.fields.mask ||
+        mote_kind_kernel(kind, probe) != mote_kind_kernel(kind, pool)) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                           "settings: they give another kernel or other stored fields than this "
+                           "pool's");
+    }
+    return MOTE_OK;
+}
+
+/* Element i's values (0 for a field not stored), as add's checks take them. */
+static void element_values(const mote_field_arrays *fields, int field_count, size_t i,
+                           float *values) {
+    for (int f = 0; f < field_count; ++f) {
+        values[f] = fields->field[f] != NULL ? fields->field[f][i] : 0.0f;
+    }
+}
+
+/* Every restored element (the first count of fields, the blob's, finite) passes the checks add
+ * gives a desc's values (mote_pool_check_values: each field's own check, then the kind's
+ * check_values), the kind's hooks seeing the blob's settings (probe); check_values works on a
+ * copy, so a value it would rewrite is restored as saved. MOTE_OK, or
+ * MOTE_ERROR_CORRUPT_SNAPSHOT naming the element and field. The fields' own checks run a field
+ * at a time (the element is looked for only when one refuses). */
+static mote_status elements_fit(const mote_pool *probe, const mote_pool_kind *kind,
+                                const mote_field_arrays *fields, size_t count) {
+    float values[MOTE_MAX_FIELDS];
+    for (int f = 0; f < kind->field_count; ++f) {
+        if (fields->field[f] == NULL || kind->fields[f].check != MOTE_CHECK_NONNEGATIVE) {
+            continue;
+        }
+        const float *x = fields->field[f];
+        bool negative = false;
+        for (size_t i = 0; i < count; ++i) {
+            negative |= x[i] < 0.0f;
+        }
+        for (size_t i = 0; negative && i < count; ++i) {
+            if (x[i] < 0.0f) {
+                element_values(fields, kind->field_count, i, values);
+                (void)mote_pool_check_values(probe, values, "element", i);
+                return refuse_as_corrupt("");
+            }
+        }
+    }
+    for (size_t i = 0; kind->check_values != NULL && i < count; ++i) {
+        element_values(fields, kind->field_count, i, values);
+        if (mote_pool_check_values(probe, values, "element", i) != MOTE_OK) {
+            return refuse_as_corrupt("");
+        }
+    }
+    return MOTE_OK;
 }
 
 /* Where restore writes the blob's id table while it checks it (the core's spare table), and
@@ -678,27 +768,51 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
     hasher state;
     hasher_reset(&state);
     hash_bytes(&state, blob, (size_t)(s.fields - blob));
-    bool ok = true;
+    int bad_field = -1;
+    const unsigned char *bad_bytes = NULL;
     const bool stream = size >= MOTE_SNAPSHOT_STREAM_BYTES; /* fields and id copies alike */
     const unsigned char *field_bytes = s.fields;
-    for (int f = 0; f < kind->field_count && ok && h->count > 0; ++f) {
+    for (int f = 0; f < kind->field_count && bad_field < 0 && h->count > 0; ++f) {
         if (fields->mask & MOTE_FIELD_BIT(f)) {
-            ok = copy_field_checked(&state, field_bytes, h->count, fields->field[f], stream);
+            if (!copy_field_checked(&state, field_bytes, h->count, fields->field[f], stream)) {
+                bad_field = f;
+                bad_bytes = field_bytes;
+            }
             field_bytes += 4 * (size_t)h->count;
         }
     }
     id_writer w = {ids, seen, h->slots_used, state.paths, stream, 0, 0};
-    ok = ok && scan_section(&state, s.slot_of_dense, h->count, place_elements, &w) &&
-         scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
-         scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
-         all_marked(seen, seen_bytes);
+    const bool ids_ok = bad_field < 0 &&
+                        scan_section(&state, s.slot_of_dense, h->count, place_elements, &w) &&
+                        scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
+                        scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
+                        all_marked(seen, seen_bytes);
     store_fence();
-    ok = ok &&
-         XXH3_64bits_digest(&state.state) == get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
-    if (ok && h->free_count > 0) {
+    if (bad_field >= 0) {
+        size_t i = 0;
+        while (i + 1 < h->count && (word_at(bad_bytes, i) & EXPONENT_BITS) != EXPONENT_BITS) {
+            ++i;
+        }
+        const uint32_t bits = word_at(bad_bytes, i);
+        float value;
+        memcpy(&value, &bits, 4);
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                           "element[%zu].%s must be finite (got %g; or the blob is damaged)", i,
+                           kind->fields[bad_field].name, (double)value);
+    }
+    if (!ids_ok) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                           "ids: an inconsistent id table (a slot out of range or named twice, "
+                           "a generation 0), or the blob is damaged");
+    }
+    if (XXH3_64bits_digest(&state.state) != get_u64(blob + size - MOTE_SNAPSHOT_CHECKSUM_BYTES)) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                           "checksum: the bytes are not the ones saved (damaged)");
+    }
+    if (h->free_count > 0) {
         ids->next_free[w.last_free] = 0; /* the free list ends */
     }
-    return ok ? MOTE_OK : MOTE_ERROR_CORRUPT_SNAPSHOT;
+    return MOTE_OK;
 }
 
 /* Gives the core's spare storage room for capacity elements and at least the live arrays'
@@ -778,26 +892,40 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     if (!mote_pool_is(pool, kind) || buffer == NULL ||
         (kind->check_settings == NULL && kind->setting_count > 0) ||
         kind->settings_size > MAX_SETTINGS_BYTES) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pool must be a %s pool and buffer not NULL",
+                           kind != NULL ? kind->name : "live");
     }
     const unsigned char *blob = buffer;
-    if (size < MOTE_SNAPSHOT_HEADER_BYTES + MOTE_SNAPSHOT_CHECKSUM_BYTES ||
-        memcmp(blob, MOTE_SNAPSHOT_MAGIC, 8) != 0) {
-        return MOTE_ERROR_CORRUPT_SNAPSHOT;
+    if (size < MOTE_SNAPSHOT_HEADER_BYTES + MOTE_SNAPSHOT_CHECKSUM_BYTES) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                           "size: a snapshot takes at least %u bytes (got %zu)",
+                           MOTE_SNAPSHOT_HEADER_BYTES + MOTE_SNAPSHOT_CHECKSUM_BYTES, size);
+    }
+    if (memcmp(blob, MOTE_SNAPSHOT_MAGIC, 8) != 0) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "header: not a mote snapshot (magic)");
     }
     snapshot_header h;
     get_header(blob, &h);
-    _Alignas(16) unsigned char settings[MAX_SETTINGS_BYTES];
-    if (!header_fits(&h, pool, kind, size) ||
-        !settings_fit(pool, kind, blob + MOTE_SNAPSHOT_HEADER_BYTES, settings)) {
-        return MOTE_ERROR_CORRUPT_SNAPSHOT;
+    const char *problem = header_problem(&h, pool, kind, size);
+    if (problem != NULL) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "%s", problem);
+    }
+    /* A copy of the pool's header holding the blob's settings: the kind's hooks, which read
+     * only the settings, are asked about it (settings, then every element). */
+    _Alignas(64) unsigned char probe_bytes[sizeof(mote_pool) + MAX_SETTINGS_BYTES];
+    mote_pool *probe = (mote_pool *)(void *)probe_bytes;
+    memcpy(probe, pool, sizeof(mote_pool) + kind->settings_size);
+    mote_status status = settings_fit(pool, kind, blob + MOTE_SNAPSHOT_HEADER_BYTES, probe);
+    if (status != MOTE_OK) {
+        return status;
     }
     mote_pool_core *core = &pool->core;
     /* Room for every element and slot in the spare id table and field storage; then the blob
      * is checked and its fields and ids written into the spares in one pass, and only a good
      * blob swaps them in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
     const size_t needed = h.count > h.slots_used ? h.count : h.slots_used;
-    mote_status status = prepare_spare_ids(core, needed);
+    status = prepare_spare_ids(core, needed);
     if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
         status = prepare_spare(core, needed); /* the old state's padding must be zeroed too */
     }
@@ -805,7 +933,10 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
         status = prepare_spare_seen(core, seen_bytes_of(&h));
     }
     if (status != MOTE_OK) {
-        return status;
+        return mote_refuse(status,
+                           "the allocator refused restore's spare storage for %zu "
+                           "elements",
+                           needed);
     }
     /* a bad blob may leave part of itself in the spares */
     if (core->spare_dirty < h.count) {
@@ -815,6 +946,9 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
         core->spare_ids.slots_used = h.slots_used;
     }
     status = scan(blob, size, &h, kind, &core->spare_fields, &core->spare_ids, core->spare_seen);
+    if (status == MOTE_OK) {
+        status = elements_fit(probe, kind, &core->spare_fields, h.count);
+    }
     if (status != MOTE_OK) {
         return status;
     }
@@ -826,7 +960,7 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     core->count = h.count;
     core->tag = h.tag;
     memcpy(&pool->max_dt, &h.max_dt_bits, 4);
-    memcpy(pool->settings, settings, kind->settings_size);
+    memcpy(pool->settings, probe->settings, kind->settings_size);
     mote_step_cache_forget(pool); /* the kind may have changed: its factors with it */
     return MOTE_OK;
 }

@@ -10,11 +10,19 @@
     __attribute__((format(printf, format_index, first_arg)))
 #else
 #define MOTE_PRINTF_FORMAT(format_index, first_arg)
+/* How many refusals this thread has recorded (wrapping): a caller that compares it before and
+ * after a hook knows whether the hook recorded a detail of its own. */
+unsigned mote_refusal_serial(void);
+
 #endif
 
 /* Records the detail (printf format: the field or argument, then the rule it broke, e.g.
  * "desc.max_speed must be finite and > 0 (got -1)") for this thread and returns status.
  * The text is cut at MOTE_ERROR_DETAIL_CAPACITY - 1 bytes. */
 mote_status mote_refuse(mote_status status, const char *format, ...) MOTE_PRINTF_FORMAT(2, 3);
+
+/* How many refusals this thread has recorded (wrapping): a caller that compares it before and
+ * after a hook knows whether the hook recorded a detail of its own. */
+unsigned mote_refusal_serial(void);
 
 #endif

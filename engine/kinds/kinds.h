@@ -17,7 +17,7 @@
       K(spring_damper) K(spring_critical) K(spring_angle) K(spring_double_angle)                   \
       K(spring_decay) K(spring_semi_implicit) K(spring_exp_response) K(spring_damped)              \
       K(spring_double) K(spring_inertialize))                                                      \
-    X(mover, 2, K(mover) K(mover_avoid) K(mover_project))                                         \
+    X(mover, 2, K(mover) K(mover_predict) K(mover_avoid) K(mover_project))                         \
     X(debris, 3, K(debris))                                                                        \
     X(flight, 14, K(flight))                                                                       \
     X(docking, 12, K(docking))                                                                     \

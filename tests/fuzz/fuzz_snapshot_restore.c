@@ -11,7 +11,9 @@
  *   - refused, the pool is bit for bit as it was (count, capacity, ids, every field);
  *   - accepted, the ids are consistent, validate finds no non-finite data, saving the pool gives
  *     back exactly the bytes restored (the format has one encoding per state), and the pool
- *     steps.
+ *     steps, then takes STEPS_AFTER more steps of dts from 1e-4 s to 1 s (jittery, from the
+ *     input's first bytes) with validate still clean: restore checks every element and setting
+ *     as add and create do, so nothing it accepts becomes NaN.
  * A broken invariant prints what broke and aborts (libFuzzer then saves the input). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,9 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_BLOB (1u << 20)
+
+/* Steps an accepted blob's pool takes before validate must still be clean. */
+#define STEPS_AFTER 240
 
 static void broken(const pool_adapter *a, const char *what) {
     fprintf(stderr, "fuzz_snapshot_restore: %s: %s\n", a->name, what);
@@ -123,6 +128,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(again);
         if (a->step(target, 1.0f / 30.0f) != MOTE_OK) {
             broken(a, "the restored pool does not step");
+        }
+        static const float dts[] = {1.0f / 30.0f, 1.0f / 240.0f, 1.0f / 60.0f, 0.1f,
+                                    1e-4f,        0.25f,         1.0f,         0.0123f};
+        for (unsigned k = 0; k < STEPS_AFTER; ++k) {
+            const float dt = dts[(data[k % size] + k) % (sizeof dts / sizeof dts[0])];
+            if (a->step(target, dt) != MOTE_OK) {
+                broken(a, "the restored pool refused a step");
+            }
+        }
+        if (a->validate(target, NULL) != MOTE_OK) {
+            broken(a, "an accepted blob stepped to NaN or infinity");
         }
     } else if (status == MOTE_ERROR_CORRUPT_SNAPSHOT) {
         if (pool_adapter_hash(a, target) != hash || a->count(target) != before_count ||

@@ -6,13 +6,49 @@
 #include "compare_kinds.h"
 #include "compare_options.h"
 
+/* "name (kind, kind, ...)" for a family of more than one kind, after a comma unless first is
+ * set; returns whether it printed (a family of one kind: its kind's name says it already). */
+static bool print_family(FILE *stream, size_t family, bool first) {
+    size_t count = 0;
+    const compare_kind *const *kinds = compare_family_kinds(family, &count);
+    if (count < 2) {
+        return false;
+    }
+    fprintf(stream, "%s%s (", first ? "" : ", ", compare_family_name(family));
+    for (size_t k = 0; k < count; ++k) {
+        fprintf(stream, "%s%s", k ? ", " : "", kinds[k]->name);
+    }
+    fprintf(stream, ")");
+    return true;
+}
+
+/* "unknown kind: name", then every name --kind takes. */
+static void print_unknown_kind(FILE *err, const char *name) {
+    fprintf(err,
+            "mote-compare: unknown kind: %s (--kind takes a kind, or a family for all of "
+            "its kinds)\n  kinds:",
+            name);
+    size_t kind_count = 0, family_count = 0;
+    const compare_kind *const *kinds = compare_kinds(&kind_count);
+    (void)compare_families(&family_count);
+    for (size_t k = 0; k < kind_count; ++k) {
+        fprintf(err, "%s %s", k ? "," : "", kinds[k]->name);
+    }
+    fprintf(err, "\n  families:");
+    for (size_t f = 0; f < family_count; ++f) {
+        fprintf(err, "%s %s", f ? "," : "", compare_family_name(f));
+    }
+    fprintf(err, "\n");
+}
+
 void compare_print_usage(FILE *stream) {
     fprintf(stream,
             "usage: mote-compare [--kind K] [--count N] [--steps S] [--seed X] [--json]\n"
             "\n"
-            "Runs every spring kind (or kind K) on every kernel variant this CPU can run,\n"
-            "emulated ones included (e.g. avx512-emu: the AVX-512 source through SIMDe), from\n"
-            "one seeded state, and compares each written field with the scalar reference.\n"
+            "Runs every kind (or kind K, or every kind of family K) on every kernel variant\n"
+            "this CPU can run, emulated ones included (e.g. avx512-emu: the AVX-512 source\n"
+            "through SIMDe), from one seeded state, and compares each written field with the\n"
+            "scalar reference.\n"
             "\n"
             "  --kind K    one of: ");
     size_t kind_count = 0, family_count = 0;
@@ -23,6 +59,12 @@ void compare_print_usage(FILE *stream) {
         if (kinds[k]->help != NULL) {
             fprintf(stream, " (%s)", kinds[k]->help);
         }
+    }
+    fprintf(stream, "\n");
+    fprintf(stream, "              or a family's name, for every kind of the family: ");
+    bool first = true;
+    for (size_t f = 0; f < family_count; ++f) {
+        first = !print_family(stream, f, first) && first;
     }
     fprintf(stream, "\n");
     for (size_t f = 0; f < family_count; ++f) {
@@ -74,16 +116,22 @@ static bool parse_unsigned(const char *text, unsigned long long max, unsigned lo
     return true;
 }
 
-static compare_parse_result usage_error(FILE *err, const char *what, const char *arg) {
-    fprintf(err, "mote-compare: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+/* The usage lines after a usage error. */
+static compare_parse_result usage_lines(FILE *err) {
     fprintf(err, "usage: mote-compare [--kind K] [--count N] [--steps S] [--seed X] [--json]\n"
                  "       mote-compare --help\n");
     return COMPARE_PARSE_USAGE;
 }
 
+static compare_parse_result usage_error(FILE *err, const char *what, const char *arg) {
+    fprintf(err, "mote-compare: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+    return usage_lines(err);
+}
+
 compare_parse_result compare_parse_options(int argc, char **argv, compare_options *options,
                                            FILE *out, FILE *err) {
-    options->kind = NULL;
+    options->kinds = NULL;
+    options->kind_count = 0;
     options->count = COMPARE_DEFAULT_COUNT;
     options->steps = 0;
     options->seed = COMPARE_DEFAULT_SEED;
@@ -110,9 +158,10 @@ compare_parse_result compare_parse_options(int argc, char **argv, compare_option
         const char *value = argv[++i];
         unsigned long long number = 0;
         if (strcmp(arg, "--kind") == 0) {
-            options->kind = compare_kind_find(value);
-            if (options->kind == NULL) {
-                return usage_error(err, "unknown spring kind", value);
+            options->kinds = compare_kinds_named(value, &options->kind_count);
+            if (options->kinds == NULL) {
+                print_unknown_kind(err, value);
+                return usage_lines(err);
             }
         } else if (strcmp(arg, "--count") == 0) {
             if (!parse_unsigned(value, COMPARE_MAX_COUNT, &number) || number == 0) {

@@ -15,11 +15,14 @@
 #define COMPARE_MAX_STEPS     1000000l
 
 typedef struct compare_options {
-    const compare_kind *kind; /* --kind K: the one kind to run; NULL: every registered kind */
-    size_t count;             /* elements per kind */
-    long steps;               /* --steps S; 0 when not given (one step only) */
-    uint64_t seed;            /* seeds the starting state */
-    bool json;                /* one JSON document instead of the table */
+    /* --kind K: the kinds to run (one kind, or every kind of a family); NULL: every
+     * registered kind */
+    const compare_kind *const *kinds;
+    size_t kind_count; /* how many kinds holds (0 when NULL) */
+    size_t count;      /* elements per kind */
+    long steps;        /* --steps S; 0 when not given (one step only) */
+    uint64_t seed;     /* seeds the starting state */
+    bool json;         /* one JSON document instead of the table */
 } compare_options;
 
 typedef enum compare_parse_result {

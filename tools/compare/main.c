@@ -1,6 +1,7 @@
 /* mote-compare: every registered compare kind (compare_kinds.c: each spring kind, the movers,
- * the debris), or the one --kind names, on every runnable kernel variant against the scalar
- * reference, from one seeded state. Exit 0 on PASS, 1 on FAIL, 2 on a usage error. */
+ * the debris, ...), or the ones --kind names (a kind, or every kind of a family), on every
+ * runnable kernel variant against the scalar reference, from one seeded state. Exit 0 on PASS,
+ * 1 on FAIL, 2 on a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,9 +26,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "mote-compare: this build has no scalar reference table\n");
         return 1;
     }
-    size_t kind_count = 1;
+    size_t kind_count = options.kind_count;
     const compare_kind *const *kinds =
-        options.kind != NULL ? &options.kind : compare_kinds(&kind_count);
+        options.kinds != NULL ? options.kinds : compare_kinds(&kind_count);
     compare_result *results = calloc(kind_count, sizeof *results);
     if (results == NULL) {
         fprintf(stderr, "mote-compare: out of memory\n");

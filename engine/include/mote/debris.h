@@ -28,6 +28,69 @@ extern "C" {
 #endif
 
 /* ----------------------------------------------------------------------------------------
+ * The proven domain of a debris pool
+ *
+ * Within these ranges every state a pool accepts steps to a finite state forever, on every
+ * backend, whatever accepted calls and steps follow: add, set, set_ship, set_settings,
+ * create and restore refuse anything outside them (MOTE_ERROR_NON_FINITE for NaN or
+ * infinity, else MOTE_ERROR_INVALID_ARGUMENT, mote_error_detail() naming the field), and a
+ * step advances at most MOTE_DEBRIS_MAX_STEP. The ranges of the state (clock, position,
+ * velocity, orientation) are closed under a step: what a step leaves is again accepted, so a
+ * piece read back with get can be set again and a saved pool restores.
+ *
+ * Piece (mote_debris_desc):
+ *   time, peel_start, detach_time  within +-MOTE_DEBRIS_MAX_TIME
+ *   position                       each coordinate within +-MOTE_DEBRIS_MAX_POSITION
+ *   orientation                    length within [1 / MOTE_DEBRIS_MAX_QUAT_SCALE,
+ *                                  MOTE_DEBRIS_MAX_QUAT_SCALE] (a step normalises it)
+ *   velocity                       each component within +-MOTE_DEBRIS_MAX_VELOCITY
+ *   angular_velocity               length <= MOTE_DEBRIS_MAX_ANGULAR_SPEED
+ *   anchor                         each coordinate within +-MOTE_DEBRIS_MAX_DISTANCE
+ *   max_distance                   in [0, MOTE_DEBRIS_MAX_DISTANCE]
+ *   outward, base                  non-zero (stored normalised)
+ *   twist                          within +-MOTE_DEBRIS_MAX_TWIST
+ *   outward_speed, axial_speed     within +-MOTE_DEBRIS_MAX_SPEED
+ * Ship (mote_debris_ship): position each coordinate within +-MOTE_DEBRIS_MAX_DISTANCE;
+ *   orientation and axis finite and non-zero; spin_rate within
+ *   +-MOTE_DEBRIS_MAX_ANGULAR_SPEED.
+ * Settings (mote_debris_settings): speed_cap > 0 (+inf: no cap); gravity each component
+ *   within +-MOTE_DEBRIS_MAX_GRAVITY; linear_damping finite and >= 0.
+ *
+ * Why they hold, with D = MOTE_DEBRIS_MAX_STEP = 2^5 (round to nearest; a float x with
+ * |x| >= 2^k has a spacing of at least 2^(k-23), so adding less than half of it leaves x):
+ *   clock: t + dt with dt <= 2^5 stops moving once |t| >= 2^30 (spacing 2^7): |t| <= 2^31.
+ *   attached: |local| <= |anchor| + max_distance, so its position stays within 2^43 and its
+ *     release velocity (spin x offset + kicks) within 2^52 per component.
+ *   free velocity: (v + g dt) e^(-c dt), |g dt| <= 2^35, stops growing once |v| >= 2^60
+ *     (spacing 2^37); the decay and the cap only shrink it: |v| <= 2^61 per component, so
+ *     |v|^2 never overflows and the cap always sees the true speed.
+ *   free position: p + v dt, |v dt| <= 2^66, stops moving once |p| >= 2^91: |p| <= 2^92.
+ *   orientation: the tumble's half angle |w| dt / 2 <= 4096 and the twist's |twist| / 2 <=
+ *     4096 are inside the wide sine's accurate range (|x| <= 8192), so every rotation is unit
+ *     and every normalisation divides by a length near 1 (or the accepted one). */
+/* The longest step a debris pool takes, s: a longer dt (the pool's max_dt may be +inf)
+ * advances this much. */
+#define MOTE_DEBRIS_MAX_STEP 32.0f
+/* Piece clocks, peel_start and detach_time, s: 2^31 (about 68 years). */
+#define MOTE_DEBRIS_MAX_TIME 0x1p31f
+/* A free piece's position, per coordinate: 2^92 (about 4.95e27). */
+#define MOTE_DEBRIS_MAX_POSITION 0x1p92f
+/* A piece's velocity, per component, units/s: 2^61 (about 2.3e18). */
+#define MOTE_DEBRIS_MAX_VELOCITY 0x1p61f
+/* Anchors, max_distance and the ship's position, per coordinate: 2^40 (about 1.1e12). */
+#define MOTE_DEBRIS_MAX_DISTANCE 0x1p40f
+/* outward_speed and axial_speed, units/s: 2^40 (about 1.1e12). */
+#define MOTE_DEBRIS_MAX_SPEED 0x1p40f
+/* |angular_velocity| and |spin_rate|, rad/s: 256 (about 41 turns a second). */
+#define MOTE_DEBRIS_MAX_ANGULAR_SPEED 256.0f
+/* |twist|, rad: 8192 (about 1304 turns). */
+#define MOTE_DEBRIS_MAX_TWIST 8192.0f
+/* Gravity, per component, units/s^2: 2^30 (about 1.07e9). */
+#define MOTE_DEBRIS_MAX_GRAVITY 0x1p30f
+/* A piece's orientation is accepted with a length within [2^-20, 2^20]. */
+#define MOTE_DEBRIS_MAX_QUAT_SCALE 0x1p20f
+
+/* ----------------------------------------------------------------------------------------
  * The ship frame and the station spin state */
 
 /* The hull the pieces peel from, as the user updates it before each step. */

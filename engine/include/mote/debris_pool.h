@@ -23,7 +23,7 @@ typedef struct mote_debris_pool_def {
     mote_debris_settings settings; /* default mote_default_debris_settings() */
     mote_debris_ship ship;         /* default mote_default_debris_ship() */
     float max_dt;                  /* s, > 0: a longer step is clamped to this; default
-                                    * INFINITY (free flight is exact for any dt) */
+                                    * INFINITY (MOTE_DEBRIS_MAX_STEP still applies) */
     int internal_cookie;           /* set by mote_default_debris_pool_def(); leave it alone */
 } mote_debris_pool_def;
 
@@ -74,25 +74,35 @@ typedef struct mote_debris_pool mote_debris_pool;
  * _capacity, _view, _validate, _set_backend, _backend, _max_dt, _set_max_dt, _advance_of,
  * _snapshot_size, _save and _restore; the step functions, which take a report, are below.
  * What is the debris pool's own in them:
- * - create: MOTE_ERROR_INVALID_ARGUMENT also for settings or a ship that set_settings or
- *   set_ship would refuse.
- * - add, add_many, set: outward and base are stored normalised. MOTE_ERROR_NON_FINITE for a
- *   non-finite member; MOTE_ERROR_INVALID_ARGUMENT for detach_time < peel_start,
- *   max_distance < 0, a zero outward or base, a phase outside mote_debris_phase.
- * - Snapshots hold the ship and the settings; a restore replaces them. */
+ * - The pool keeps to the proven domain of mote/debris.h: every refusal below names the field
+ *   and the rule in mote_error_detail().
+ * - create: MOTE_ERROR_NON_FINITE / MOTE_ERROR_INVALID_ARGUMENT also for settings or a ship
+ *   that set_settings or set_ship would refuse.
+ * - add, add_many, set: outward and base are stored normalised (one already unit to within
+ *   2^-22 is kept as it is, so a piece read with get sets back to the same bits).
+ *   MOTE_ERROR_NON_FINITE for a non-finite member; MOTE_ERROR_INVALID_ARGUMENT for a phase
+ *   outside mote_debris_phase, detach_time < peel_start, a zero outward or base, and any
+ *   member outside its range in the domain (a clock past MOTE_DEBRIS_MAX_TIME, an anchor past
+ *   MOTE_DEBRIS_MAX_DISTANCE, an angular speed past MOTE_DEBRIS_MAX_ANGULAR_SPEED, ...).
+ * - step: dt is clamped to MOTE_DEBRIS_MAX_STEP (32 s), the kind's own limit; a longer step
+ *   advances 32 s (advance_of says so).
+ * - Snapshots hold the ship and the settings; a restore replaces them, and refuses them (and
+ *   any piece) outside the domain as create (and add) would. */
 MOTE_POOL_COMMON_DECLS(debris);
 
-/* Sets the ship frame the next steps follow (update it before each step). Its orientation
- * and axis must be finite and non-zero (they are normalised when used), the spin rate
- * finite: else MOTE_ERROR_NON_FINITE / MOTE_ERROR_INVALID_ARGUMENT and no change;
+/* Sets the ship frame the next steps follow (update it before each step). Its position within
+ * +-MOTE_DEBRIS_MAX_DISTANCE per coordinate, its orientation and axis finite and non-zero
+ * (they are normalised when used), its spin rate within +-MOTE_DEBRIS_MAX_ANGULAR_SPEED:
+ * else MOTE_ERROR_NON_FINITE (NaN or infinity) / MOTE_ERROR_INVALID_ARGUMENT and no change;
  * MOTE_ERROR_INVALID_ARGUMENT for a NULL ship. */
 mote_status mote_debris_pool_set_ship(mote_debris_pool *pool, const mote_debris_ship *ship);
 
 /* The ship frame as last set (the default ship for a NULL pool). */
 mote_debris_ship mote_debris_pool_ship(const mote_debris_pool *pool);
 
-/* Replaces the settings: speed_cap > 0 (+inf allowed), gravity finite, linear_damping finite
- * and >= 0; else (or for NULL settings) MOTE_ERROR_INVALID_ARGUMENT and no change. */
+/* Replaces the settings: speed_cap > 0 (+inf allowed), gravity within
+ * +-MOTE_DEBRIS_MAX_GRAVITY per component, linear_damping finite and >= 0; else (or for NULL
+ * settings) MOTE_ERROR_INVALID_ARGUMENT and no change. */
 mote_status mote_debris_pool_set_settings(mote_debris_pool *pool,
                                           const mote_debris_settings *settings);
 
@@ -104,7 +114,7 @@ mote_debris_settings mote_debris_pool_settings(const mote_debris_pool *pool);
  * mote_debris_released). Each piece is mote_debris_step's, per piece. Beyond the common
  * statuses: MOTE_ERROR_INVALID_ARGUMENT for a released with ids NULL but capacity > 0, and
  * nothing changes. A step that steps nothing (dt 0, an empty range) releases nothing
- * (count 0). Free flight is exact for any dt: the only maximum is the pool's max_dt.
+ * (count 0). A step advances at most MOTE_DEBRIS_MAX_STEP (and the pool's max_dt).
  * step_range's concurrent ranges each need their own released buffer. step_parallel reports
  * the released ids as the serial step does; its ranges are at least 1024 pieces, so pools of
  * 1024 or fewer step on the calling thread. */

@@ -66,10 +66,19 @@
  * the whole curve (0.13% and 36% on the same two paths).
  *
  * Banking (seed 001, section 3): the curvature kappa = |S' x S''| / |S'|^3 (0 where |S'|^3
- * rounds to 0), the bank phi = atan(v^2 kappa / g) (libm atanf), capped at max_bank and
- * signed by the turn about the world up: positive when (S' x S'') . up > 0 (a left turn,
- * counter-clockwise seen from above), negative for a right turn, 0 when that is 0 (a
- * straight flight, or a turn in a vertical plane).
+ * rounds to 0; the pose reports it). Only the turn's horizontal part needs a bank (the seed
+ * balances lift against the turn), so the bank reads the turn about the world up,
+ *   turn = ((S' x S'') . up) / |S'|^3  (0 where |S'|^3 rounds to 0),
+ * signed: positive for a left turn (counter-clockwise seen from above), negative for a right
+ * one. The bank is phi = atan(v^2 |turn| / g) (libm atanf), capped at max_bank, with turn's
+ * sign (0 where turn is 0). In a level turn turn = +-kappa, so the bank is
+ * atan(v^2 kappa / g), capped; in a curve lying in a vertical plane (a pure climb or dive) turn
+ * is 0 (exactly in a plane containing a world axis and up, within the rounding of
+ * S' x S'', a few 1e-7 of the level bank, in another), so the bank is 0; a climbing or
+ * descending turn of constant pitch gamma (a helix) gets turn = kappa cos(gamma): the bank of
+ * its horizontal part, less than the level turn's as the climb steepens. turn is continuous
+ * in the curve parameter, so the bank is continuous from sample to sample: a turn that gains
+ * or loses its horizontal side, or switches sides, passes through 0.
  *
  * Orientation: the body's +x points along S' (forward), +z up and +y to the left. The level
  * frame takes +x to the tangent T^ (q_a = mote_quat_from_unit_vectors(+x, T^)) and rolls it
@@ -89,6 +98,24 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The domain: within it every accepted plan samples finite poses at every time, and a pool's
+ * flyers step finite forever at any dt (mote_flight_plan and the pool refuse anything outside
+ * it, naming the field in mote_error_detail()):
+ * - start_position and perch_position: every component within +-MOTE_FLIGHT_MAX_COORDINATE,
+ *   so |S'| < 2e8 and |S''| < 1e9, and nothing in the curve, its cross product or |S'|^3
+ *   overflows;
+ * - |start_velocity| and cruise_speed at most MOTE_FLIGHT_MAX_SPEED (so v^2 is finite);
+ * - max_acceleration, max_deceleration and gravity: finite and > 0 (a bank whose
+ *   v^2 |turn| / g overflows is capped at max_bank); max_bank in [0, pi/2); world_up
+ *   finite and non-zero; landing_normal finite;
+ * - time: mote_flight_sample takes any finite time >= 0; a pool step clamps dt to
+ *   MOTE_FLIGHT_MAX_STEP, so a flyer's clock, which stops growing once its spacing exceeds
+ *   twice that, never passes MOTE_FLIGHT_MAX_TIME. */
+#define MOTE_FLIGHT_MAX_COORDINATE 1e7f              /* units */
+#define MOTE_FLIGHT_MAX_SPEED      1e6f              /* units/s */
+#define MOTE_FLIGHT_MAX_STEP       1048576.0f        /* s, 2^20 */
+#define MOTE_FLIGHT_MAX_TIME       70368744177664.0f /* s, 2^46 */
 
 /* Samples in the arc-length table (u_k = k / 31). */
 #define MOTE_FLIGHT_TABLE_SAMPLES 32
@@ -145,16 +172,17 @@ typedef struct mote_flight_pose {
     mote_vec3 tangent;     /* S'(u) / |S'(u)|; the chord's direction where |S'|^3 rounds to 0,
                             * +x for a flight of length 0 */
     float curvature;       /* kappa = |S' x S''| / |S'|^3, 1/units */
-    float bank;            /* rad, signed about the world up, |bank| <= max_bank */
+    float bank;            /* rad, from the turn's horizontal part (above), |bank| <= max_bank */
     mote_quat orientation; /* body +x forward, +z up, banked (see above) */
     bool landed;           /* time >= duration */
 } mote_flight_pose;
 
 /* Plans the flight of desc (the rules above). MOTE_ERROR_INVALID_ARGUMENT for a NULL
  * pointer, a cruise_speed, max_acceleration, max_deceleration or gravity <= 0, a max_bank
- * outside [0, pi/2) or a zero world_up; MOTE_ERROR_NON_FINITE for any NaN or infinity, or
- * a curve too large for float (|S'| overflowing). On error *out is unchanged. P0 == P1 is a
- * flight of length 0 that has landed at time 0. */
+ * outside [0, pi/2), a zero world_up, or a position or speed outside the domain above;
+ * MOTE_ERROR_NON_FINITE for any NaN or infinity, or a profile too large for float (a
+ * deceleration or duration overflowing). mote_error_detail() names the field. On error *out
+ * is unchanged. P0 == P1 is a flight of length 0 that has landed at time 0. */
 mote_status mote_flight_plan(const mote_flight_desc *desc, mote_flight_path *out);
 
 /* The arc length s (units, clamped to [0, length]) as the curve parameter u in [0, 1], through

@@ -100,17 +100,23 @@ typedef struct mote_flight_pool mote_flight_pool;
  * _capacity, _view, _validate, _set_backend, _backend, _max_dt, _set_max_dt, _advance_of,
  * _snapshot_size, _save and _restore; the step functions, which take a report, are below.
  * What is the flight pool's own in them:
+ * - Every flyer the pool accepts lies in mote/flight.h's domain, within which it steps to a
+ *   finite pose forever at any dt; a refusal changes nothing and names the field in
+ *   mote_error_detail().
  * - create: limits mote_flight_plan would refuse: MOTE_ERROR_NON_FINITE for non-finite ones,
  *   else MOTE_ERROR_INVALID_ARGUMENT.
  * - add, add_many: plans desc's flight (mote_flight_plan) and adds it at time 0, its pose the
  *   pose at 0 and landed 0. desc's cruise_speed, max_acceleration, max_deceleration,
  *   max_bank, gravity and world_up must be the pool's limits exactly (mote_flight_pool_desc
- *   gives such a desc): MOTE_ERROR_INVALID_ARGUMENT otherwise; mote_flight_plan's errors.
+ *   gives such a desc): MOTE_ERROR_INVALID_ARGUMENT otherwise, the first differing member
+ *   named; mote_flight_plan's errors (a position or speed outside the domain among them).
  * - get: the desc as far as the stored plan keeps it: start and perch positions and the limits
  *   exactly; start_velocity the start speed along M0; landing_normal a unit normal that gives
  *   the same end tangent (0 when the end tangent is the chord).
  * - set: replans the flyer from desc, as add does (its clock back to 0).
- * - Snapshots hold the limits; a restore replaces them. */
+ * - Snapshots hold the limits; a restore replaces them, and refuses a flyer outside the domain
+ *   (a clock past MOTE_FLIGHT_MAX_TIME, a position, tangent, table or profile no plan within
+ *   the domain gives) as MOTE_ERROR_CORRUPT_SNAPSHOT. */
 MOTE_POOL_COMMON_DECLS(flight);
 
 /* The pool's limits (the default limits for a NULL pool). */
@@ -139,10 +145,10 @@ mote_status mote_flight_pool_retarget(mote_flight_pool *pool, mote_id id, mote_v
  * with a report of the flyers of the stepped range that landed in it (landed, may be NULL;
  * see mote_flight_landed). Beyond the common statuses: MOTE_ERROR_INVALID_ARGUMENT for a
  * landed with ids NULL but capacity > 0, and nothing changes. A step that steps nothing (dt
- * 0, an empty range) reports nothing (count 0). Time is analytic: the only maximum is the
- * pool's max_dt. step_range's concurrent ranges each need their own landed buffer.
- * step_parallel reports the landed ids as the serial step does; its ranges are at least 512
- * flyers, so pools of 512 or fewer step on the calling thread. */
+ * 0, an empty range) reports nothing (count 0). Time is analytic: a step advances dt exactly,
+ * clamped to the pool's max_dt and to MOTE_FLIGHT_MAX_STEP. step_range's concurrent ranges each
+ * need their own landed buffer. step_parallel reports the landed ids as the serial step does; its
+ * ranges are at least 512 flyers, so pools of 512 or fewer step on the calling thread. */
 mote_status mote_flight_pool_step(mote_flight_pool *pool, float dt, mote_flight_landed *landed);
 mote_status mote_flight_pool_advance(mote_flight_pool *pool, float dt, mote_flight_landed *landed,
                                      float *out_advanced);

@@ -119,6 +119,31 @@ bool mote_movement_counts_as_accelerating(float desired_speed, float speed);
  * exactly. */
 bool mote_movement_step_arrives(mote_vec2 error, mote_vec2 rate_step);
 
+/* Where a character will be after t seconds with its inputs held (mote_movement_predict). */
+typedef struct mote_movement_prediction {
+    mote_vec2 position; /* units */
+    mote_vec2 velocity; /* units/s, smoothed */
+    float rotation;     /* rad, continuous with s->rotation */
+} mote_movement_prediction;
+
+/* The closed-form prediction of s after t seconds (>= 0) with desired_velocity and
+ * desired_rotation (rad) held: the velocity smoothing spring toward desired_velocity, with the
+ * half-life of the side mote_movement_counts_as_accelerating picks from the current immediate
+ * speed, and the facing springs toward desired_rotation, both solved exactly in continuous
+ * time. It neglects the rate clamp, the lookahead, the speed cap and the turn damper (the
+ * immediate velocity is taken to be at the desired velocity): mote/mover_pool.h lists what
+ * that means against stepping. t = 0 gives the current position, velocity and rotation. */
+mote_movement_prediction mote_movement_predict_facing(const mote_movement_state *s,
+                                                      mote_vec2 desired_velocity,
+                                                      float desired_rotation, float t,
+                                                      const mote_movement_params *p);
+
+/* As mote_movement_predict_facing, facing the way mote_movement_update does: along
+ * desired_velocity, or the current rotation held while it has no direction. */
+mote_movement_prediction mote_movement_predict(const mote_movement_state *s,
+                                               mote_vec2 desired_velocity, float t,
+                                               const mote_movement_params *p);
+
 #ifdef __cplusplus
 }
 #endif

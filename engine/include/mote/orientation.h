@@ -22,16 +22,41 @@ extern "C" {
 #endif
 
 /* ----------------------------------------------------------------------------------------
+ * The domain: within these bounds every accepted state steps to a finite state forever, at
+ * any accepted dt (the pools check them at add, set, settings and restore, and refuse a
+ * value outside them with its field named in mote_error_detail()).
+ * - Angular velocities (the state's, the incoming and the offset's): |omega| <=
+ *   MOTE_ORIENTATION_MAX_ANGULAR_SPEED. The control caps |omega| to it every sub-step when no
+ *   max_speed is set, so its state never leaves it; the spring's and the decaying offset's
+ *   stay within it (their energy omega^2 + y^2 |error|^2 never grows, and y pi, the most a
+ *   half-life of 0 adds, is below half the bound).
+ * - Gains (control): stiffness and damping >= 0 with stiffness H^2 + 2 damping H < 4, H the
+ *   longest sub-step a frame takes (mote_orientation_control_stable); max_speed in
+ *   [0, MOTE_ORIENTATION_MAX_ANGULAR_SPEED], or INFINITY (0 and INFINITY both mean no cap).
+ * - Half-lives: any finite value >= 0.
+ * - Sub-steps: substep in [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP] s,
+ *   max_substeps in [1, MOTE_MAX_SUBSTEPS] (mote/pool_common.h): a control step costs at most
+ *   max_substeps sub-steps per element (one more where rounding splits a clamped frame so).
+ * - dt: any finite dt >= 0; the control clamps it to substep * max_substeps, the exact kinds
+ *   to MOTE_ORIENTATION_MAX_STEP, so a rotation a step takes stays within the range the wide
+ *   sine and cosine reduce exactly. */
+#define MOTE_ORIENTATION_MAX_ANGULAR_SPEED 1e6f  /* rad/s */
+#define MOTE_ORIENTATION_MIN_SUBSTEP       1e-6f /* s */
+#define MOTE_ORIENTATION_MAX_SUBSTEP       1.0f  /* s */
+#define MOTE_ORIENTATION_MAX_STEP          16.0f /* s: the longest step of the exact kinds */
+
+/* ----------------------------------------------------------------------------------------
  * Orientation control (seed 000) */
 
 /* One semi-implicit step of the control: error = to_rotation_vector(target * conjugate(q)),
- * alpha = error stiffness - omega damping (rad/s^2), omega += alpha dt, then
- * q = normalize(from_rotation_vector(omega dt) * q) (the exact exponential map, normalised
- * every step). stiffness in 1/s^2, damping in 1/s, both >= 0. No cap and no sub-steps: see
- * mote_orientation_control_advance. Errors, changing nothing: NULL pointers
- * (MOTE_ERROR_INVALID_ARGUMENT), a negative or non-finite dt (MOTE_ERROR_INVALID_DT), a
- * non-finite or zero-length q or target, a non-finite omega (MOTE_ERROR_NON_FINITE), a
- * negative or non-finite gain (MOTE_ERROR_INVALID_ARGUMENT). */
+ * alpha = error stiffness - omega damping (rad/s^2), omega += alpha dt, |omega| capped to
+ * MOTE_ORIENTATION_MAX_ANGULAR_SPEED, then q = normalize(from_rotation_vector(omega dt) * q)
+ * (the exact exponential map, normalised every step). stiffness in 1/s^2, damping in 1/s,
+ * both >= 0. No sub-steps and no stability check: see mote_orientation_control_advance.
+ * Errors, changing nothing: NULL pointers (MOTE_ERROR_INVALID_ARGUMENT), a negative or
+ * non-finite dt (MOTE_ERROR_INVALID_DT), a non-finite or zero-length q or target, a
+ * non-finite omega (MOTE_ERROR_NON_FINITE), a negative or non-finite gain
+ * (MOTE_ERROR_INVALID_ARGUMENT). */
 mote_status mote_orientation_control_step(mote_quat *q, mote_vec3 *omega, mote_quat target,
                                           float stiffness, float damping, float dt);
 
@@ -39,13 +64,18 @@ mote_status mote_orientation_control_step(mote_quat *q, mote_vec3 *omega, mote_q
 typedef struct mote_orientation_control_params {
     float stiffness; /* 1/s^2, >= 0: angular acceleration per radian of error */
     float damping;   /* 1/s, >= 0: angular deceleration per rad/s of angular speed */
-    float max_speed; /* rad/s, > 0: |omega| is capped to it every sub-step; INFINITY: no cap */
+    /* rad/s: |omega| is capped to it every sub-step; 0 or INFINITY: no cap of its own (the
+     * domain's MOTE_ORIENTATION_MAX_ANGULAR_SPEED still holds) */
+    float max_speed;
 } mote_orientation_control_params;
 
 /* Gains from a half-life and a damping ratio: with w = mote_halflife_to_damping(halflife) / 2
  * (the decay rate of the critically damped spring of that half-life, mote/spring.h),
  * stiffness = w^2 and damping = 2 damping_ratio w. damping_ratio 1 is critically damped (no
- * overshoot), below 1 under-damped. max_speed as in the params (INFINITY for none). */
+ * overshoot), below 1 under-damped. max_speed as in the params (INFINITY or 0 for none).
+ * The critically damped gains are stable (mote_orientation_control_stable) for half-lives
+ * above 1.675 times the sub-step: 7 ms at the default 1/240 s; a stiffer control needs a
+ * smaller substep. */
 mote_orientation_control_params mote_orientation_control_gains(float halflife, float damping_ratio,
                                                                float max_speed);
 
@@ -53,19 +83,33 @@ mote_orientation_control_params mote_orientation_control_gains(float halflife, f
  * sub-steps (at least 1; a frame within 1/1024 of a sub-step of a whole number takes that
  * number), after dt is clamped to substep * max_substeps (a long frame, a suspended tab,
  * advances at most that). The semi-implicit step is stable while stiffness h^2 +
- * 2 damping h < 4 for the sub-step h. */
+ * 2 damping h < 4 for the sub-step h (mote_orientation_control_stable checks it for every h a
+ * frame can take). */
 #define MOTE_ORIENTATION_SUBSTEP      (1.0f / 240.0f) /* s: the default sub-step */
 #define MOTE_ORIENTATION_MAX_SUBSTEPS 16              /* the default: frames up to 1/15 s */
 
 /* The number of sub-steps (>= 1) a frame of dt (>= 0, already clamped) takes. */
 int mote_orientation_substeps(float dt, float substep);
 
+/* The longest sub-step a frame split by substep takes: substep (1 + 2^-10 + 2^-20) s (the
+ * 1/1024 of mote_orientation_substeps and the rounding of the split), in double. */
+double mote_orientation_longest_substep(float substep);
+
+/* True when the control with these gains is stable at every sub-step a frame split by
+ * substep can take: stiffness H^2 + 2 damping H < 4 for H = mote_orientation_longest_substep
+ * (substep), in double; false for a negative or non-finite gain or substep. */
+bool mote_orientation_control_stable(float stiffness, float damping, float substep);
+
 /* Advances the control by dt: dt clamped to substep * max_substeps, split into
  * mote_orientation_substeps equal sub-steps h, each mote_orientation_control_step by h with
- * |omega| capped to params->max_speed after its velocity update (omega scaled by
- * max_speed / |omega| where |omega| > max_speed). substep > 0 and max_substeps >= 1. Errors as
- * mote_orientation_control_step, plus a bad substep, max_substeps or max_speed
- * (MOTE_ERROR_INVALID_ARGUMENT), changing nothing. */
+ * |omega| capped to params->max_speed (or, with no cap, MOTE_ORIENTATION_MAX_ANGULAR_SPEED)
+ * after its velocity update (omega scaled by cap / |omega| where |omega| > cap). Errors as
+ * mote_orientation_control_step, plus MOTE_ERROR_INVALID_ARGUMENT for anything outside the
+ * domain above: a substep outside [MOTE_ORIENTATION_MIN_SUBSTEP,
+ * MOTE_ORIENTATION_MAX_SUBSTEP], max_substeps outside [1, MOTE_MAX_SUBSTEPS], a max_speed
+ * that is negative, NaN or finite above MOTE_ORIENTATION_MAX_ANGULAR_SPEED, |omega| above it,
+ * or gains mote_orientation_control_stable refuses; nothing changes, and
+ * mote_error_detail() names the argument. */
 mote_status mote_orientation_control_advance(mote_quat *q, mote_vec3 *omega, mote_quat target,
                                              const mote_orientation_control_params *params,
                                              float substep, int max_substeps, float dt);

@@ -43,10 +43,13 @@ typedef struct mote_orientation_pool_def {
     size_t capacity;            /* elements reserved at creation; default 1024 */
     size_t max_count;           /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;       /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
-    float substep;              /* control: s, > 0; default MOTE_ORIENTATION_SUBSTEP */
-    int max_substeps;           /* control: >= 1, a step is clamped to substep * max_substeps; 16 */
-    float max_dt;               /* s, > 0: a longer step is clamped to this; default INFINITY */
-    int internal_cookie;        /* set by mote_default_orientation_pool_def(); leave it alone */
+    /* control: s, in [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP]; default
+     * MOTE_ORIENTATION_SUBSTEP */
+    float substep;
+    /* control: in [1, MOTE_MAX_SUBSTEPS], a step is clamped to substep * max_substeps; 16 */
+    int max_substeps;
+    float max_dt;        /* s, > 0: a longer step is clamped to this; default INFINITY */
+    int internal_cookie; /* set by mote_default_orientation_pool_def(); leave it alone */
 } mote_orientation_pool_def;
 
 /* The defaults above. */
@@ -55,15 +58,20 @@ mote_orientation_pool_def mote_default_orientation_pool_def(void);
 /* One element, for add/get/set. A kind ignores the members it does not read (get gives them
  * back as 0). */
 typedef struct mote_orientation_desc {
-    mote_quat orientation;      /* state; any non-zero length, stored normalised */
-    mote_vec3 angular_velocity; /* rad/s, world frame; state of control and spring */
-    mote_quat target;           /* input: the orientation sought; stored normalised */
-    float halflife;             /* spring, damper: s, >= 0 */
-    float stiffness;            /* control: 1/s^2, >= 0 */
-    float damping;              /* control: 1/s, >= 0 */
-    float max_speed;            /* control: rad/s, >= 0; 0: no cap */
+    mote_quat orientation; /* state; any non-zero length, stored normalised */
+    /* rad/s, world frame; state of control and spring; length <=
+     * MOTE_ORIENTATION_MAX_ANGULAR_SPEED */
+    mote_vec3 angular_velocity;
+    mote_quat target; /* input: the orientation sought; stored normalised */
+    float halflife;   /* spring, damper: s, >= 0 */
+    float stiffness;  /* control: 1/s^2, >= 0, stable with damping (below) */
+    float damping;    /* control: 1/s, >= 0 */
+    /* control: rad/s, in [0, MOTE_ORIENTATION_MAX_ANGULAR_SPEED]; 0 or INFINITY: no cap (stored
+     * and given back by get as 0), as in mote_orientation_control_params */
+    float max_speed;
     /* inertialize: the incoming pose's angular velocity (rad/s; its orientation is target),
-     * and the decaying offset (a rotation, stored normalised; and rad/s) */
+     * and the decaying offset (a rotation, stored normalised; and rad/s), both angular
+     * velocities of length <= MOTE_ORIENTATION_MAX_ANGULAR_SPEED */
     mote_vec3 incoming_angular_velocity;
     mote_quat offset;
     mote_vec3 offset_angular_velocity;
@@ -97,19 +105,27 @@ typedef struct mote_orientation_pool mote_orientation_pool;
  * _index, _id_at, _get, _set, _count, _capacity, _view, _validate, _set_backend, _backend,
  * _max_dt, _set_max_dt, _advance_of, _snapshot_size, _save, _restore, _step, _advance,
  * _step_range and _step_parallel. What is the orientation pool's own in them:
- * - create: MOTE_ERROR_INVALID_ARGUMENT also for an unknown kind, a substep not > 0 and
- *   finite, or max_substeps < 1.
+ * - Every value the pool accepts lies in mote/orientation.h's domain, within which every
+ *   element steps to a finite state forever at any dt; a refusal changes nothing and names
+ *   the field in mote_error_detail().
+ * - create: MOTE_ERROR_INVALID_ARGUMENT also for an unknown kind, a substep outside
+ *   [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP] s or max_substeps outside
+ *   [1, MOTE_MAX_SUBSTEPS] (every kind's def is checked so).
  * - add, add_many, set: orientation and target (and an inertialize pool's offset) are stored
- *   normalised. MOTE_ERROR_NON_FINITE for a non-finite member the kind reads;
- *   MOTE_ERROR_INVALID_ARGUMENT for a zero orientation, target or offset, or a negative
- *   halflife, stiffness, damping or max_speed (of those the kind reads).
+ *   normalised; a max_speed of INFINITY is stored as 0 (no cap). MOTE_ERROR_NON_FINITE for
+ *   another non-finite member the kind reads; MOTE_ERROR_INVALID_ARGUMENT for a zero
+ *   orientation, target or offset, a negative halflife, stiffness, damping or max_speed, an
+ *   angular velocity (state, incoming or offset; not an inertialize pool's output) longer
+ *   than MOTE_ORIENTATION_MAX_ANGULAR_SPEED, a max_speed above it, or control gains
+ *   mote_orientation_control_stable(stiffness, damping, def.substep) refuses (of those the
+ *   kind reads).
  * - get: the members the kind does not read are 0.
  * - step: each element is the kind's reference. The control kind also clamps dt to
- *   substep * max_substeps; the other kinds take any finite dt.
+ *   substep * max_substeps; the other kinds to MOTE_ORIENTATION_MAX_STEP.
  * - step_parallel: ranges are at least 1024 elements; pools of 1024 or fewer step on the
  *   calling thread.
  * - Snapshots hold the kind, substep and max_substeps; restore refuses a snapshot of another
- *   orientation kind (MOTE_ERROR_CORRUPT_SNAPSHOT). */
+ *   orientation kind, or settings create refuses (MOTE_ERROR_CORRUPT_SNAPSHOT). */
 MOTE_POOL_COMMON_DECLS(orientation);
 MOTE_POOL_STEP_DECLS(orientation);
 
@@ -117,15 +133,17 @@ MOTE_POOL_STEP_DECLS(orientation);
 mote_orientation_kind mote_orientation_pool_kind(const mote_orientation_pool *pool);
 
 /* Sets one element's target (normalised; MOTE_ERROR_NON_FINITE for a non-finite one,
- * MOTE_ERROR_INVALID_ARGUMENT for a zero one, the id's errors, and no change). */
+ * MOTE_ERROR_INVALID_ARGUMENT for a zero one, the id's errors, and no change; a refusal is
+ * named in mote_error_detail()). */
 mote_status mote_orientation_pool_set_target(mote_orientation_pool *pool, mote_id id,
                                              mote_quat target);
 
 /* Inertialize pools: switches element id's incoming pose to (incoming, incoming_omega)
  * through mote_inertialize_quat_transition from the current incoming pose (target,
  * incoming_angular_velocity), so the output stays where it is. MOTE_ERROR_NON_FINITE,
- * MOTE_ERROR_INVALID_ARGUMENT for a zero quaternion or a pool of another kind, the id's
- * errors, and no change. */
+ * MOTE_ERROR_INVALID_ARGUMENT for a zero quaternion, a pool of another kind, or an
+ * incoming_omega or resulting offset angular velocity longer than
+ * MOTE_ORIENTATION_MAX_ANGULAR_SPEED, the id's errors, and no change. */
 mote_status mote_orientation_pool_transition(mote_orientation_pool *pool, mote_id id,
                                              mote_quat incoming, mote_vec3 incoming_omega);
 

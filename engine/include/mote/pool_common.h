@@ -15,6 +15,8 @@
  *   with their errors (below).
  * - A NULL pool is MOTE_ERROR_INVALID_ARGUMENT for every function returning a mote_status,
  *   and the functions returning a value return the value named for it below.
+ * - Every refusal also records, for the calling thread, a detail naming the argument, field
+ *   or element and the rule it broke: mote_error_detail() (mote/base.h).
  *
  * Ids (mote/base.h, mote_id). add issues an id that names its element until it is removed:
  * the element's dense index changes (remove moves the last element into the hole), its id
@@ -64,7 +66,7 @@
  *   mote_set_allocator and keeps it until destroyed. Statuses, checked in this order:
  *   MOTE_ERROR_INVALID_ARGUMENT for a NULL def or out; MOTE_ERROR_UNINITIALIZED_DEF for a def
  *   that did not come from mote_default_<kind>_pool_def() (a zeroed or hand-built struct);
- *   MOTE_ERROR_INVALID_ARGUMENT for max_count 0 or above 4294967293 (UINT32_MAX - 2),
+ *   MOTE_ERROR_INVALID_ARGUMENT for max_count 0 or above MOTE_MAX_COUNT (4294967293),
  *   capacity > max_count, a backend outside mote_backend, max_dt not > 0 (NaN included), or
  *   kind settings the kind refuses (its header says which; where a kind tells NaN apart,
  *   MOTE_ERROR_NON_FINITE); MOTE_ERROR_BACKEND_UNAVAILABLE for a backend this build or CPU
@@ -85,19 +87,20 @@
  * mote_status mote_<kind>_pool_add(mote_<kind>_pool *pool, const mote_<kind>_desc *desc,
  *                                  mote_id *out_id)
  *   Appends one element at dense index count, from desc; out_id (may be NULL) gets its id.
- *   desc is checked first: the members the pool does not store are ignored; the kind's own
- *   conversion may refuse it; then MOTE_ERROR_NON_FINITE when any stored value is NaN or
- *   infinite (before any other value check), MOTE_ERROR_INVALID_ARGUMENT for a negative value
- *   in a field that must be >= 0 or a value the kind's checks across fields refuse (the
- *   kind's header lists them). Then MOTE_ERROR_FULL when count is max_count;
+ *   MOTE_ERROR_FULL when count is max_count, before desc is read. Then desc is checked: the
+ *   members the pool does not store are ignored; the kind's own conversion may refuse it; then
+ *   MOTE_ERROR_NON_FINITE when any stored value is NaN or infinite (before any other value
+ *   check), MOTE_ERROR_INVALID_ARGUMENT for a negative value in a field that must be >= 0 or a
+ *   value the kind's checks across fields refuse (the kind's header lists them). Then
  *   MOTE_ERROR_OUT_OF_MEMORY when growing failed. MOTE_ERROR_INVALID_ARGUMENT for a NULL
  *   desc. Growing moves the field arrays: views taken before an add are invalid after it.
  *
  * mote_status mote_<kind>_pool_add_many(mote_<kind>_pool *pool, const mote_<kind>_desc *descs,
  *                                       size_t n, mote_id *out_ids)
- *   Appends n elements from descs[0 .. n), in that order, all or nothing: every desc is
- *   checked as add checks it (the first refused one's status is returned), then
- *   MOTE_ERROR_FULL when n more do not fit under max_count, then room is made for all
+ *   Appends n elements from descs[0 .. n), in that order, all or nothing: MOTE_ERROR_FULL when
+ *   n more do not fit under max_count, answered before any desc is read (a wrong n never
+ *   reads past the caller's array); then every desc is checked as add checks it (the first
+ *   refused one's status is returned, its index in the detail), then room is made for all
  *   (MOTE_ERROR_OUT_OF_MEMORY) before any is added. out_ids (may be NULL) gets the n ids in
  *   order. n 0 adds nothing; descs NULL with n > 0 is MOTE_ERROR_INVALID_ARGUMENT.
  *
@@ -244,6 +247,15 @@
 #include "mote/backend.h"
 #include "mote/base.h"
 #include "mote/tasks.h"
+
+/* The largest max_count a def may ask for (UINT32_MAX - 2: an id's slot is 32 bits, and two
+ * values are reserved); create refuses a larger one with MOTE_ERROR_INVALID_ARGUMENT. */
+#define MOTE_MAX_COUNT 4294967293u
+
+/* Most sub-steps a setting may ask one step to take per element (a kind's max_substeps or
+ * the like): create, the kinds' setters and restore refuse a setting above it, so no def,
+ * setter or snapshot can make a step run longer than this many sub-steps per element. */
+#define MOTE_MAX_SUBSTEPS 64
 
 /* Declares the common functions above for kind k, whose mote_k_pool, mote_k_pool_def,
  * mote_k_desc and mote_k_view must be declared first. Used as MOTE_POOL_COMMON_DECLS(k);

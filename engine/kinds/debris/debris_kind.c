@@ -7,6 +7,7 @@
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "kind_record.h"
+#include "refuse.h"
 
 /* What mote_default_debris_pool_def() writes to internal_cookie. */
 #define DEBRIS_POOL_COOKIE 0x44425253 /* "DBRS" */
@@ -29,34 +30,82 @@ mote_debris_pool_def mote_default_debris_pool_def(void) {
     return def;
 }
 
-static bool finite3(mote_vec3 v) {
-    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
-}
+/* The desc's name of each field, for the refusals: "desc.position.x". */
+#define DEBRIS_DESC_NAME(e, view_member, desc_member, role, check, how) [e] = "desc." #desc_member,
+static const char *const desc_names[DEBRIS_FIELD_COUNT] = {DEBRIS_FIELDS(DEBRIS_DESC_NAME)};
+#undef DEBRIS_DESC_NAME
 
-static bool finite4(mote_quat q) {
-    return isfinite(q.x) && isfinite(q.y) && isfinite(q.z) && isfinite(q.w);
-}
-
-static bool zero3(mote_vec3 v) {
-    return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f;
-}
-
-static bool zero4(mote_quat q) {
-    return q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 0.0f;
-}
-
-static mote_status check_ship(const mote_debris_ship *ship) {
-    if (!finite3(ship->position) || !finite4(ship->orientation) || !finite3(ship->axis) ||
-        !isfinite(ship->spin_rate)) {
-        return MOTE_ERROR_NON_FINITE;
+/* x within [-bound, bound]: MOTE_OK, else the refusal naming it (NaN and infinities are
+ * MOTE_ERROR_NON_FINITE). */
+static mote_status check_within(const char *name, float x, float bound) {
+    if (!isfinite(x)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "%s must be finite (got %.9g)", name, (double)x);
     }
-    return zero4(ship->orientation) || zero3(ship->axis) ? MOTE_ERROR_INVALID_ARGUMENT : MOTE_OK;
+    if (!(fabsf(x) <= bound)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must lie within +-%g (got %.9g)", name,
+                           (double)bound, (double)x);
+    }
+    return MOTE_OK;
 }
 
+/* The sum of squares of n floats, in double (no overflow or underflow for any float). */
+static double squares(const float *x, int n) {
+    double sum = 0.0;
+    for (int c = 0; c < n; ++c) {
+        sum += (double)x[c] * x[c];
+    }
+    return sum;
+}
+
+/* The ship (mote/debris.h's domain): position within +-MOTE_DEBRIS_MAX_DISTANCE, orientation
+ * and axis finite and non-zero, spin rate within +-MOTE_DEBRIS_MAX_ANGULAR_SPEED. */
+static mote_status check_ship(const mote_debris_ship *ship) {
+    const float position[3] = {ship->position.x, ship->position.y, ship->position.z};
+    const float orientation[4] = {ship->orientation.x, ship->orientation.y, ship->orientation.z,
+                                  ship->orientation.w};
+    const float axis[3] = {ship->axis.x, ship->axis.y, ship->axis.z};
+    static const char *const position_names[3] = {"ship.position.x", "ship.position.y",
+                                                  "ship.position.z"};
+    for (int c = 0; c < 3; ++c) {
+        mote_status status = check_within(position_names[c], position[c], MOTE_DEBRIS_MAX_DISTANCE);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    if (!isfinite(squares(orientation, 4)) || !isfinite(squares(axis, 3))) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "ship.%s must be finite",
+                           isfinite(squares(orientation, 4)) ? "axis" : "orientation");
+    }
+    if (squares(orientation, 4) == 0.0 || squares(axis, 3) == 0.0) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "ship.%s must be non-zero",
+                           squares(orientation, 4) == 0.0 ? "orientation" : "axis");
+    }
+    return check_within("ship.spin_rate", ship->spin_rate, MOTE_DEBRIS_MAX_ANGULAR_SPEED);
+}
+
+/* The settings (mote/debris.h's domain): all refused with MOTE_ERROR_INVALID_ARGUMENT. */
 static mote_status check_debris_settings(const mote_debris_settings *s) {
-    bool ok = s->speed_cap > 0.0f && finite3(s->gravity) && isfinite(s->linear_damping) &&
-              s->linear_damping >= 0.0f;
-    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!(s->speed_cap > 0.0f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "settings.speed_cap must be > 0 (+inf: no cap) (got %.9g)",
+                           (double)s->speed_cap);
+    }
+    const float gravity[3] = {s->gravity.x, s->gravity.y, s->gravity.z};
+    static const char *const gravity_names[3] = {"settings.gravity.x", "settings.gravity.y",
+                                                 "settings.gravity.z"};
+    for (int c = 0; c < 3; ++c) {
+        if (!(fabsf(gravity[c]) <= MOTE_DEBRIS_MAX_GRAVITY)) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must lie within +-%g (got %.9g)",
+                               gravity_names[c], (double)MOTE_DEBRIS_MAX_GRAVITY,
+                               (double)gravity[c]);
+        }
+    }
+    if (!(s->linear_damping >= 0.0f) || !isfinite(s->linear_damping)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "settings.linear_damping must be finite and >= 0 (got %.9g)",
+                           (double)s->linear_damping);
+    }
+    return MOTE_OK;
 }
 
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
@@ -65,39 +114,94 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
     return MOTE_OK;
 }
 
-/* add/set's checks across fields, after each passed its own: detach_time >= peel_start,
- * max_distance >= 0, a known phase, non-zero outward and base, which are then stored
- * normalised (in double: a tiny or huge vector normalises without underflow or overflow). */
+/* The members bounded alone: fields [first, first + count) within [-bound, bound] (or
+ * [0, bound] where nonnegative). */
+static const struct debris_range {
+    int first, count;
+    float bound;
+    bool nonnegative;
+} debris_ranges[] = {
+    {DEBRIS_TIME, 1, MOTE_DEBRIS_MAX_TIME, false},
+    {DEBRIS_PX, 3, MOTE_DEBRIS_MAX_POSITION, false},
+    {DEBRIS_VX, 3, MOTE_DEBRIS_MAX_VELOCITY, false},
+    {DEBRIS_AX, 3, MOTE_DEBRIS_MAX_DISTANCE, false},
+    {DEBRIS_PEEL_START, 2, MOTE_DEBRIS_MAX_TIME, false}, /* peel_start, detach_time */
+    {DEBRIS_MAX_DISTANCE, 1, MOTE_DEBRIS_MAX_DISTANCE, true},
+    {DEBRIS_TWIST, 1, MOTE_DEBRIS_MAX_TWIST, false},
+    {DEBRIS_OUTWARD_SPEED, 2, MOTE_DEBRIS_MAX_SPEED, false}, /* outward_speed, axial_speed */
+};
+
+/* outward (3) or base (4) at v, normalised in double (a tiny or huge vector normalises
+ * without underflow or overflow); one already unit to within 2^-22 is kept as it is, so a
+ * stored value checked again (set after get, a restore) keeps its bits. */
+static mote_status normalise(float *v, int n, const char *name) {
+    const double sum = squares(v, n);
+    if (sum == 0.0) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must be non-zero", name);
+    }
+    if (fabs(sum - 1.0) > 0x1p-21) {
+        const double length = sqrt(sum);
+        for (int c = 0; c < n; ++c) {
+            v[c] = (float)(v[c] / length);
+        }
+    }
+    return MOTE_OK;
+}
+
+/* add/set's checks across fields, after each passed its own (finite): the domain of
+ * mote/debris.h (a known phase, every member within its range, detach_time >= peel_start),
+ * then outward and base non-zero, stored normalised. Nothing is rewritten unless all pass. */
 static mote_status check_values(const mote_pool *pool, float *v) {
     (void)pool;
     const float phase = v[DEBRIS_PHASE];
-    if (v[DEBRIS_DETACH_TIME] < v[DEBRIS_PEEL_START] || v[DEBRIS_MAX_DISTANCE] < 0.0f ||
-        (phase != (float)MOTE_DEBRIS_ATTACHED && phase != (float)MOTE_DEBRIS_RELEASED &&
-         phase != (float)MOTE_DEBRIS_FREE)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (phase != (float)MOTE_DEBRIS_ATTACHED && phase != (float)MOTE_DEBRIS_RELEASED &&
+        phase != (float)MOTE_DEBRIS_FREE) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.phase must be 0 (attached), 1 (released) or 2 (free) (got %.9g)",
+                           (double)phase);
     }
-    const int first[2] = {DEBRIS_OX, DEBRIS_BX}, length[2] = {3, 4};
-    float unit[2][4];
-    for (int k = 0; k < 2; ++k) {
-        double sum = 0.0;
-        for (int c = 0; c < length[k]; ++c) {
-            sum += (double)v[first[k] + c] * v[first[k] + c];
-        }
-        double len = sqrt(sum);
-        if (len == 0.0) {
-            return MOTE_ERROR_INVALID_ARGUMENT;
-        }
-        for (int c = 0; c < length[k]; ++c) {
-            unit[k][c] = (float)(v[first[k] + c] / len);
-            if (!isfinite(unit[k][c])) {
-                return MOTE_ERROR_INVALID_ARGUMENT;
+    for (size_t r = 0; r < sizeof debris_ranges / sizeof debris_ranges[0]; ++r) {
+        const struct debris_range *range = &debris_ranges[r];
+        for (int f = range->first; f < range->first + range->count; ++f) {
+            mote_status status = check_within(desc_names[f], v[f], range->bound);
+            if (status == MOTE_OK && range->nonnegative && v[f] < 0.0f) {
+                status = mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must be >= 0 (got %.9g)",
+                                     desc_names[f], (double)v[f]);
+            }
+            if (status != MOTE_OK) {
+                return status;
             }
         }
     }
-    for (int k = 0; k < 2; ++k) {
-        memcpy(&v[first[k]], unit[k], (size_t)length[k] * sizeof(float));
+    if (!(v[DEBRIS_DETACH_TIME] >= v[DEBRIS_PEEL_START])) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.detach_time must be >= desc.peel_start (got %.9g < %.9g)",
+                           (double)v[DEBRIS_DETACH_TIME], (double)v[DEBRIS_PEEL_START]);
     }
-    return MOTE_OK;
+    const double q_length = sqrt(squares(&v[DEBRIS_QX], 4));
+    if (!(q_length >= 1.0 / MOTE_DEBRIS_MAX_QUAT_SCALE && q_length <= MOTE_DEBRIS_MAX_QUAT_SCALE)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.orientation must have a length within [2^-20, 2^20] (got %.9g)",
+                           q_length);
+    }
+    const double w_length = sqrt(squares(&v[DEBRIS_WX], 3));
+    if (!(w_length <= MOTE_DEBRIS_MAX_ANGULAR_SPEED)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.angular_velocity must have a length <= %g rad/s (got %.9g)",
+                           (double)MOTE_DEBRIS_MAX_ANGULAR_SPEED, w_length);
+    }
+    float outward[3], base[4];
+    memcpy(outward, &v[DEBRIS_OX], sizeof outward);
+    memcpy(base, &v[DEBRIS_BX], sizeof base);
+    mote_status status = normalise(outward, 3, "desc.outward");
+    if (status == MOTE_OK) {
+        status = normalise(base, 4, "desc.base");
+    }
+    if (status == MOTE_OK) {
+        memcpy(&v[DEBRIS_OX], outward, sizeof outward);
+        memcpy(&v[DEBRIS_BX], base, sizeof base);
+    }
+    return status;
 }
 
 /* The phase back as the enum (rounded: values written through the view may be any float). */
@@ -109,10 +213,11 @@ static void values_to_desc(const mote_pool *pool, const float *values, void *des
                                                        : MOTE_DEBRIS_ATTACHED;
 }
 
-/* Free flight is exact for any dt: no limit of the kind's own. */
+/* The kind's own limit: MOTE_DEBRIS_MAX_STEP, which keeps every step inside the proven
+ * domain (mote/debris.h). */
 static float advance(const mote_pool *pool, float dt) {
     (void)pool;
-    return dt;
+    return dt < MOTE_DEBRIS_MAX_STEP ? dt : MOTE_DEBRIS_MAX_STEP;
 }
 
 static void prepare(const mote_pool *pool, float dt, void *constants) {
@@ -134,12 +239,12 @@ static const mote_setting_info debris_setting_members[] = {
     DEBRIS_SETTING(settings.gravity.z), DEBRIS_SETTING(settings.linear_damping),
 };
 
-/* The checks create makes of the def's ship and settings. */
+/* The checks create (and restore) make of the ship and settings: set_ship's and
+ * set_settings'. */
 static mote_status check_settings(const void *settings) {
     const debris_pool_settings *s = settings;
-    return check_debris_settings(&s->settings) == MOTE_OK && check_ship(&s->ship) == MOTE_OK
-               ? MOTE_OK
-               : MOTE_ERROR_INVALID_ARGUMENT;
+    mote_status status = check_debris_settings(&s->settings);
+    return status == MOTE_OK ? check_ship(&s->ship) : status;
 }
 
 MOTE_KIND_FIELD_TABLE(debris, DEBRIS_FIELDS, DEBRIS_FIELD_COUNT);
@@ -160,7 +265,8 @@ MOTE_KIND_POOL_API(debris, debris_pool_settings, (debris_pool_settings){def->shi
 mote_status mote_debris_pool_set_ship(mote_debris_pool *pool, const mote_debris_ship *ship) {
     mote_pool *p = MOTE_AS_POOL(pool);
     if (!mote_pool_is(p, RECORD) || ship == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s",
+                           ship == NULL ? "ship must not be NULL" : "pool must be a debris pool");
     }
     mote_status status = check_ship(ship);
     if (status == MOTE_OK) {
@@ -177,12 +283,16 @@ mote_debris_ship mote_debris_pool_ship(const mote_debris_pool *pool) {
 mote_status mote_debris_pool_set_settings(mote_debris_pool *pool,
                                           const mote_debris_settings *settings) {
     mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) || settings == NULL ||
-        check_debris_settings(settings) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(p, RECORD) || settings == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s",
+                           settings == NULL ? "settings must not be NULL"
+                                            : "pool must be a debris pool");
     }
-    settings_of(p)->settings = *settings;
-    return MOTE_OK;
+    mote_status status = check_debris_settings(settings);
+    if (status == MOTE_OK) {
+        settings_of(p)->settings = *settings;
+    }
+    return status;
 }
 
 mote_debris_settings mote_debris_pool_settings(const mote_debris_pool *pool) {

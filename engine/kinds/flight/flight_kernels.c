@@ -3,7 +3,8 @@
  * profile and selects by its own phase, finds its table interval by counting s_j <= s over
  * s_1..s_30 (the table is structure of arrays, one field per entry, so a lane's search is 30
  * compares and selects of aligned loads: no gathers), lerps to u as the seed does, and
- * evaluates its Hermite point, first and second derivative, curvature, bank and orientation.
+ * evaluates its Hermite point, first and second derivative, the turn's horizontal part, bank and
+ * orientation.
  * The body repeats mote_flight_sample (engine/kinds/flight/flight_ref.c) operation for operation,
  * with libm's atanf (the bank), atan2f (the level roll) and sinf/cosf (the banked roll's
  * quaternion) replaced by mote_w_atan2 and mote_w_sincos (wide_math.h).
@@ -130,14 +131,13 @@ MOTE_ALWAYS_INLINE void flight_vector(float *const *p, size_t i, const void *k) 
     mote_wf e11 = mote_w_sub(mote_w_mul(six, u), two);
     combine(e01, chord, e10, m0, e11, m1, s2);
 
-    /* curvature and tangent */
+    /* the tangent (the curvature itself is not stored: the bank reads the turn's horizontal
+     * part below) */
     mote_wf cross[3], tangent[3], chord_dir[3];
     mote_w_vec3_cross(s1, s2, cross);
     mote_wf n = mote_w_vec3_length(s1);
     mote_wf n3 = mote_w_mul(mote_w_mul(n, n), n);
     mote_wm curved = mote_w_gt(n3, zero);
-    mote_wf curvature = mote_w_select(
-        curved, mote_w_div(mote_w_vec3_length(cross), mote_w_select(curved, n3, one)), zero);
     mote_w_vec3_normalize(s1, tangent);
     mote_w_vec3_normalize(chord, chord_dir);
     mote_wm has_length = mote_w_gt(F(LENGTH), zero);
@@ -149,13 +149,14 @@ MOTE_ALWAYS_INLINE void flight_vector(float *const *p, size_t i, const void *k) 
         mote_w_store(p[FLIGHT_VX + j] + i, mote_w_mul(tangent[j], speed));
     }
 
-    /* bank: atan(v^2 kappa / g), capped, signed by the turn about up */
-    mote_wf x = mote_w_div(mote_w_mul(mote_w_mul(speed, speed), curvature), c->gravity);
+    /* bank: atan(v^2 |turn| / g), capped, signed by the turn's horizontal part */
+    mote_wf turn = mote_w_select(
+        curved, mote_w_div(mote_w_vec3_dot(cross, c->up), mote_w_select(curved, n3, one)), zero);
+    mote_wf x = mote_w_div(mote_w_mul(mote_w_mul(speed, speed), mote_w_abs(turn)), c->gravity);
     mote_wf phi = mote_w_atan2(x, one);
     phi = mote_w_select(mote_w_lt(phi, c->max_bank), phi, c->max_bank);
-    mote_wf side = mote_w_vec3_dot(cross, c->up);
-    mote_wf bank = mote_w_select(mote_w_gt(side, zero), phi,
-                                 mote_w_select(mote_w_lt(side, zero), mote_w_minus(phi), zero));
+    mote_wf bank = mote_w_select(mote_w_gt(turn, zero), phi,
+                                 mote_w_select(mote_w_lt(turn, zero), mote_w_minus(phi), zero));
     mote_w_store(p[FLIGHT_BANK] + i, bank);
 
     /* orientation: +x along the tangent, levelled about it, then banked */

@@ -6,6 +6,7 @@
 
 #include "flight_fields.h"
 #include "kind_record.h"
+#include "refuse.h"
 
 /* What mote_default_flight_pool_def() writes to internal_cookie. */
 #define FLIGHT_POOL_COOKIE 0x464c4954 /* "FLIT" */
@@ -45,11 +46,26 @@ static mote_status check_limits(const mote_flight_limits *limits) {
     return mote_flight_plan(&d, &path);
 }
 
-static bool same_limits(const mote_flight_desc *d, const mote_flight_limits *l) {
-    return d->cruise_speed == l->cruise_speed && d->max_acceleration == l->max_acceleration &&
-           d->max_deceleration == l->max_deceleration && d->max_bank == l->max_bank &&
-           d->gravity == l->gravity && d->world_up.x == l->world_up.x &&
-           d->world_up.y == l->world_up.y && d->world_up.z == l->world_up.z;
+/* The first member of the desc's limits that is not the pool's, or NULL when all are. */
+static const char *limit_differing(const mote_flight_desc *d, const mote_flight_limits *l) {
+    if (d->cruise_speed != l->cruise_speed) {
+        return "cruise_speed";
+    }
+    if (d->max_acceleration != l->max_acceleration) {
+        return "max_acceleration";
+    }
+    if (d->max_deceleration != l->max_deceleration) {
+        return "max_deceleration";
+    }
+    if (d->max_bank != l->max_bank) {
+        return "max_bank";
+    }
+    if (d->gravity != l->gravity) {
+        return "gravity";
+    }
+    bool same_up = d->world_up.x == l->world_up.x && d->world_up.y == l->world_up.y &&
+                   d->world_up.z == l->world_up.z;
+    return same_up ? NULL : "world_up";
 }
 
 static const mote_flight_limits *limits_of(const mote_pool *pool) {
@@ -75,8 +91,12 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
     if (status != MOTE_OK) {
         return status;
     }
-    if (!same_limits(d, limits_of(pool))) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    const char *differing = limit_differing(d, limits_of(pool));
+    if (differing != NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.%s: must be the pool's limit exactly (mote_flight_pool_desc "
+                           "gives a desc with the pool's limits)",
+                           differing);
     }
     plan_values(&path, values);
     return MOTE_OK;
@@ -128,10 +148,69 @@ static void values_to_desc(const mote_pool *pool, const float *values, void *des
     }
 }
 
-/* The clock is analytic: any dt is exact, no limit of the kind's own. */
+/* The clock is analytic: any dt up to MOTE_FLIGHT_MAX_STEP is exact; a longer step advances
+ * that much (the domain, mote/flight.h: the clock then never passes MOTE_FLIGHT_MAX_TIME). */
 static float advance(const mote_pool *pool, float dt) {
     (void)pool;
-    return dt;
+    return dt < MOTE_FLIGHT_MAX_STEP ? dt : MOTE_FLIGHT_MAX_STEP;
+}
+
+/* A stored flyer's values within the domain (mote/flight.h), as a plan within it gives them
+ * and steps keep them: what add checks of the plan it made and restore of every flyer of a
+ * snapshot, so no blob can hold a flyer whose step overflows. */
+static mote_status check_values(const mote_pool *pool, float *v) {
+    (void)pool;
+    if (!(v[FLIGHT_TIME] >= 0.0f && v[FLIGHT_TIME] <= MOTE_FLIGHT_MAX_TIME)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "time: must be in [0, %g] s (got %g)",
+                           (double)MOTE_FLIGHT_MAX_TIME, (double)v[FLIGHT_TIME]);
+    }
+    const float reach = 4.0f * MOTE_FLIGHT_MAX_COORDINATE; /* a tangent is at most the chord */
+    const struct {
+        int first;
+        float bound;
+        const char *name;
+    } vectors[] = {{FLIGHT_P0X, MOTE_FLIGHT_MAX_COORDINATE, "start_position"},
+                   {FLIGHT_P1X, MOTE_FLIGHT_MAX_COORDINATE, "perch_position"},
+                   {FLIGHT_M0X, reach, "start_tangent"},
+                   {FLIGHT_M1X, reach, "end_tangent"}};
+    for (size_t k = 0; k < sizeof vectors / sizeof vectors[0]; ++k) {
+        for (int c = 0; c < 3; ++c) {
+            if (!(fabsf(v[vectors[k].first + c]) <= vectors[k].bound)) {
+                return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                                   "%s: every component must lie within +-%g (got %g)",
+                                   vectors[k].name, (double)vectors[k].bound,
+                                   (double)v[vectors[k].first + c]);
+            }
+        }
+    }
+    float previous = 0.0f;
+    for (int k = 0; k < MOTE_FLIGHT_TABLE_SAMPLES - 1; ++k) {
+        float s = v[FLIGHT_TABLE_FIRST + k];
+        if (!(s >= previous && s <= 100.0f * MOTE_FLIGHT_MAX_COORDINATE)) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                               "arc_length[%d]: the table must rise from 0 and stay <= %g (got %g "
+                               "after %g)",
+                               k, 100.0 * MOTE_FLIGHT_MAX_COORDINATE, (double)s, (double)previous);
+        }
+        previous = s;
+    }
+    /* the profile: every speed it can give within twice the domain's */
+    const double fastest = 2.0 * MOTE_FLIGHT_MAX_SPEED;
+    const double v0 = v[FLIGHT_START_SPEED], vp = v[FLIGHT_PEAK_SPEED];
+    const double t1 = v[FLIGHT_ACCEL_END], t2 = v[FLIGHT_CRUISE_END], total = v[FLIGHT_DURATION];
+    const double accel = v[FLIGHT_ACCEL], dec = v[FLIGHT_DECELERATION];
+    const char *bad = !(v0 >= 0.0 && v0 <= fastest)             ? "start_speed"
+                      : !(vp >= 0.0 && vp <= fastest)           ? "peak_speed"
+                      : !(t1 >= 0.0 && t1 <= t2 && t2 <= total) ? "accel_end, cruise_end, duration"
+                      : !(fabs(accel) * t1 <= fastest)          ? "accel"
+                      : !(dec >= 0.0 && dec * (total - t2) <= fastest) ? "deceleration"
+                                                                       : NULL;
+    if (bad != NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "%s: the profile must give speeds <= %g and phases in order", bad,
+                           fastest);
+    }
+    return MOTE_OK;
 }
 
 static void prepare(const mote_pool *pool, float dt, void *constants) {
@@ -160,6 +239,7 @@ const mote_pool_kind mote_flight_pool_kind_record = {
     .parallel_min_elements = 512, /* a flyer is 64 streams and two arctangents: a mover's cost */
     .kernel_id = MOTE_KERNEL_flight,
     .desc_to_values = desc_to_values,
+    .check_values = check_values,
     .values_to_desc = values_to_desc,
 };
 
@@ -188,7 +268,7 @@ mote_status mote_flight_pool_path(const mote_flight_pool *pool, mote_id id, mote
     const mote_pool *p = MOTE_AS_CONST_POOL(pool);
     size_t i;
     if (out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "out: must not be NULL");
     }
     mote_status status = mote_pool_index(p, RECORD, id, &i);
     if (status != MOTE_OK) {

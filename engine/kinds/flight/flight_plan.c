@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mote/flight.h"
+#include "refuse.h"
 
 typedef struct dvec {
     double x, y, z;
@@ -62,17 +63,78 @@ mote_flight_desc mote_default_flight_desc(void) {
     return d;
 }
 
-static mote_status check_desc(const mote_flight_desc *d) {
-    if (!finite3(d->start_position) || !finite3(d->start_velocity) || !finite3(d->perch_position) ||
-        !finite3(d->landing_normal) || !finite3(d->world_up) || !isfinite(d->cruise_speed) ||
-        !isfinite(d->max_acceleration) || !isfinite(d->max_deceleration) ||
-        !isfinite(d->max_bank) || !isfinite(d->gravity)) {
-        return MOTE_ERROR_NON_FINITE;
+/* The first of a desc's vectors that holds a NaN or infinity, or NULL. */
+static const char *non_finite_vector(const mote_flight_desc *d) {
+    const struct {
+        mote_vec3 v;
+        const char *name;
+    } vectors[] = {{d->start_position, "start_position"},
+                   {d->start_velocity, "start_velocity"},
+                   {d->perch_position, "perch_position"},
+                   {d->landing_normal, "landing_normal"},
+                   {d->world_up, "world_up"}};
+    for (size_t k = 0; k < sizeof vectors / sizeof vectors[0]; ++k) {
+        if (!finite3(vectors[k].v)) {
+            return vectors[k].name;
+        }
     }
-    if (!(d->cruise_speed > 0.0f) || !(d->max_acceleration > 0.0f) ||
-        !(d->max_deceleration > 0.0f) || !(d->gravity > 0.0f) || !(d->max_bank >= 0.0f) ||
-        !((double)d->max_bank < 1.5707963267948966) || dv_length(dv(d->world_up)) == 0.0) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    return NULL;
+}
+
+static bool within(mote_vec3 v, float bound) {
+    return fabsf(v.x) <= bound && fabsf(v.y) <= bound && fabsf(v.z) <= bound;
+}
+
+/* The desc's checks (mote/flight.h: the limits, then the domain), each refusal named. */
+static mote_status check_desc(const mote_flight_desc *d) {
+    const char *vector = non_finite_vector(d);
+    if (vector != NULL) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "desc.%s: must be finite", vector);
+    }
+    const struct {
+        float value;
+        const char *name;
+    } positive[] = {{d->cruise_speed, "cruise_speed"},
+                    {d->max_acceleration, "max_acceleration"},
+                    {d->max_deceleration, "max_deceleration"},
+                    {d->gravity, "gravity"},
+                    {d->max_bank, "max_bank"}};
+    for (size_t k = 0; k < sizeof positive / sizeof positive[0]; ++k) {
+        if (!isfinite(positive[k].value)) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE, "desc.%s: must be finite (got %g)",
+                               positive[k].name, (double)positive[k].value);
+        }
+        /* max_bank may be 0; the others must be > 0 */
+        bool ok = k == 4 ? positive[k].value >= 0.0f : positive[k].value > 0.0f;
+        if (!ok) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc.%s: must be %s 0 (got %g)",
+                               positive[k].name, k == 4 ? ">=" : ">", (double)positive[k].value);
+        }
+    }
+    if (!((double)d->max_bank < 1.5707963267948966)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.max_bank: must be below pi/2 (got %g)", (double)d->max_bank);
+    }
+    if (dv_length(dv(d->world_up)) == 0.0) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc.world_up: must not be zero");
+    }
+    if (!within(d->start_position, MOTE_FLIGHT_MAX_COORDINATE) ||
+        !within(d->perch_position, MOTE_FLIGHT_MAX_COORDINATE)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.%s: every component must lie within +-%g",
+                           within(d->start_position, MOTE_FLIGHT_MAX_COORDINATE) ? "perch_position"
+                                                                                 : "start_position",
+                           (double)MOTE_FLIGHT_MAX_COORDINATE);
+    }
+    double speed = dv_length(dv(d->start_velocity));
+    if (!(speed <= MOTE_FLIGHT_MAX_SPEED)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.start_velocity: its length must be <= %g (got %g)",
+                           (double)MOTE_FLIGHT_MAX_SPEED, speed);
+    }
+    if (!(d->cruise_speed <= MOTE_FLIGHT_MAX_SPEED)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc.cruise_speed: must be <= %g (got %g)",
+                           (double)MOTE_FLIGHT_MAX_SPEED, (double)d->cruise_speed);
     }
     return MOTE_OK;
 }
@@ -138,7 +200,7 @@ static void plan_profile(mote_flight_path *p, double v0, double vc, double a, do
 
 mote_status mote_flight_plan(const mote_flight_desc *desc, mote_flight_path *out) {
     if (desc == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc, out: must not be NULL");
     }
     mote_status status = check_desc(desc);
     if (status != MOTE_OK) {
@@ -154,8 +216,8 @@ mote_status mote_flight_plan(const mote_flight_desc *desc, mote_flight_path *out
     dvec up = dv(desc->world_up);
     p.up = to_float(dv_scale(up, 1.0 / dv_length(up)));
     p.chord = (mote_vec3){p.p1.x - p.p0.x, p.p1.y - p.p0.y, p.p1.z - p.p0.z};
-    if (!finite3(p.chord)) {
-        return MOTE_ERROR_NON_FINITE;
+    if (!finite3(p.chord)) { /* cannot happen within the domain; kept as a guard */
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "desc: the chord overflows");
     }
     dvec chord = dv(p.chord);
     double c = dv_length(chord);
@@ -192,13 +254,16 @@ mote_status mote_flight_plan(const mote_flight_desc *desc, mote_flight_path *out
         p.table[k] = (float)s;
     }
     if (!isfinite(p.table[last]) || !finite3(p.m0) || !finite3(p.m1)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "desc: the curve overflows");
     }
     p.length = p.table[last];
     plan_profile(&p, speed0, desc->cruise_speed, desc->max_acceleration, desc->max_deceleration,
                  p.length);
-    if (!isfinite(p.duration) || !isfinite(p.start_speed)) {
-        return MOTE_ERROR_NON_FINITE;
+    if (!isfinite(p.duration) || !isfinite(p.deceleration)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE,
+                           "desc: the profile overflows float (deceleration %g, duration %g s: a "
+                           "perch too close for the start speed, or a cruise_speed too slow)",
+                           (double)p.deceleration, (double)p.duration);
     }
     *out = p;
     return MOTE_OK;

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "mote/flight.h"
+#include "refuse.h"
 
 float mote_flight_parameter_at(const mote_flight_path *path, float s) {
     const float *t = path->table;
@@ -60,13 +61,14 @@ static mote_vec3 combine(float a, mote_vec3 x, float b, mote_vec3 y, float c, mo
 
 mote_status mote_flight_sample(const mote_flight_path *path, float time, mote_flight_pose *out) {
     if (path == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "path, out: must not be NULL");
     }
     if (!isfinite(time)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "time: must be finite (got %g)", (double)time);
     }
     if (time < 0.0f) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "time: must be >= 0 s (got %g)",
+                           (double)time);
     }
     mote_flight_pose pose;
     pose.landed = profile_at(path, time, &pose.distance, &pose.speed, &pose.acceleration);
@@ -102,10 +104,11 @@ mote_status mote_flight_sample(const mote_flight_path *path, float time, mote_fl
     pose.position = pose.landed ? path->p1 : s;
     pose.velocity = mote_vec3_scale(tangent, pose.speed);
 
-    float phi = atanf(((pose.speed * pose.speed) * pose.curvature) / path->gravity);
+    /* the turn's horizontal part: signed, continuous, 0 in a vertical plane */
+    float turn = flat ? 0.0f : mote_vec3_dot(cross, path->up) / n3;
+    float phi = atanf(((pose.speed * pose.speed) * fabsf(turn)) / path->gravity);
     phi = phi < path->max_bank ? phi : path->max_bank;
-    float side = mote_vec3_dot(cross, path->up);
-    pose.bank = side > 0.0f ? phi : (side < 0.0f ? -phi : 0.0f);
+    pose.bank = turn > 0.0f ? phi : (turn < 0.0f ? -phi : 0.0f);
 
     mote_quat qa = mote_quat_from_unit_vectors((mote_vec3){1.0f, 0.0f, 0.0f}, tangent);
     mote_vec3 za = mote_quat_rotate(qa, (mote_vec3){0.0f, 0.0f, 1.0f});
@@ -120,7 +123,7 @@ mote_status mote_flight_sample(const mote_flight_path *path, float time, mote_fl
 mote_status mote_flight_retarget(const mote_flight_path *path, float time, mote_vec3 perch_position,
                                  mote_vec3 landing_normal, mote_flight_path *out) {
     if (path == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "path, out: must not be NULL");
     }
     mote_flight_pose pose;
     mote_status status = mote_flight_sample(path, time, &pose);

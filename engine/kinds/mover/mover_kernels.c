@@ -30,6 +30,7 @@
 #include "lane_loop.h"
 #include "mote/movement.h"
 #include "mover_fields.h"
+#include "mover_predict.h"
 #include "mover_step.h"
 #include "variant_kernels.h"
 #include "wide/wide_math.h"
@@ -249,6 +250,132 @@ void MOTE_VARIANT_FN(mote_kernel_mover)(float *const *p, const void *constants, 
         q[MOVER_DESIRED_VELOCITY_Y] = p[MOVER_AVOID_VELOCITY_Y];
     }
     mote_lane_loop(q, begin, end, &w, mover_vector, MOVER_PLAN);
+}
+
+/* The predict kernel: mote_movement_predict (movement_predict_ref.c) for every element and
+ * time, with the per-time coefficients of mote_mover_predict_prepare broadcast, the side and
+ * facing source selected per lane, in the reference's order of operations: every output
+ * bit-identical to the reference but the facing, whose goal comes from mote_w_atan2 instead
+ * of atan2f where the element faces along its desired velocity (mover_predict_bounds). */
+typedef struct wide_predict_spring {
+    mote_wf y, inv_y, e, one_minus_e;
+} wide_predict_spring;
+
+typedef struct wide_predict_time {
+    mote_wf t, facing_yt, t_sixth;
+    wide_predict_spring acc, dec, facing;
+} wide_predict_time;
+
+typedef struct wide_predict {
+    int n_times;
+    bool double_facing;
+    wide_predict_time times[MOTE_MOVER_PREDICT_MAX_TIMES];
+} wide_predict;
+
+static inline wide_predict_spring broadcast_predict_spring(const mote_mover_predict_spring *s) {
+    wide_predict_spring w = {mote_w_set1(s->y), mote_w_set1(s->inv_y), mote_w_set1(s->e),
+                             mote_w_set1(s->one_minus_e)};
+    return w;
+}
+
+/* One axis of the smoothing spring (the reference's smoothing_axis). */
+static inline void predict_axis(mote_wf x, mote_wf v, mote_wf a, mote_wf g, mote_wf t, mote_wf y,
+                                mote_wf inv_y, mote_wf e, mote_wf one_minus_e, mote_wf *out_x,
+                                mote_wf *out_v) {
+    mote_wf j0 = mote_w_sub(v, g);
+    mote_wf j1 = mote_w_add(a, mote_w_mul(j0, y));
+    *out_v = mote_w_add(mote_w_mul(e, mote_w_add(j0, mote_w_mul(j1, t))), g);
+    mote_wf lead = mote_w_mul(mote_w_add(j0, mote_w_mul(j1, inv_y)), one_minus_e);
+    mote_wf shape = mote_w_mul(mote_w_sub(lead, mote_w_mul(mote_w_mul(e, j1), t)), inv_y);
+    *out_x = mote_w_add(x, mote_w_add(mote_w_mul(g, t), shape));
+}
+
+/* One vector: every field loaded, each time's outputs stored at its row. */
+MOTE_ALWAYS_INLINE void mover_predict_vector(float *const *p, size_t i, const void *k) {
+    const wide_predict *w = k;
+    mote_wf f[MOVER_FIELD_COUNT];
+    for (int n = 0; n < MOVER_FIELD_COUNT; ++n) {
+        f[n] = mote_w_load(p[n] + i);
+    }
+    const mote_wf dvx = f[MOVER_DESIRED_VELOCITY_X], dvy = f[MOVER_DESIRED_VELOCITY_Y];
+    const mote_wf ix = f[MOVER_IMMEDIATE_VELOCITY_X], iy = f[MOVER_IMMEDIATE_VELOCITY_Y];
+    const mote_wf speed_sq = dot2(dvx, dvy, dvx, dvy);
+    const mote_wf desired_speed = mote_w_sqrt(speed_sq);
+    const mote_wf speed = mote_w_sqrt(dot2(ix, iy, ix, iy));
+    const mote_wm acc =
+        mote_w_gt(mote_w_add(mote_w_mul(desired_speed, mote_w_set1(1.0f + MOTE_MOVEMENT_MARGIN)),
+                             mote_w_set1(MOTE_MOVEMENT_SPEED_EPS)),
+                  speed);
+    /* the facing goal: explicit, along the desired velocity, or the rotation held */
+    const mote_wm implicit_facing = mote_w_eq(f[MOVER_EXPLICIT_FACING], mote_w_set1(0.0f));
+    const mote_wm has_heading = mote_w_gt(speed_sq, mote_w_set1(MOTE_MOVEMENT_FACING_EPS_SQ));
+    const mote_wf goal = mote_w_select(
+        implicit_facing, mote_w_select(has_heading, mote_w_atan2(dvy, dvx), f[MOVER_ROTATION]),
+        f[MOVER_DESIRED_FACING]);
+    const mote_wf rotation = f[MOVER_ROTATION];
+    /* the facing offsets, the same for every time: single spring j0 (in a0), double a0, b0 */
+    const mote_wf a_rotation = w->double_facing ? f[MOVER_IMMEDIATE_ROTATION] : rotation;
+    const mote_wf a_rate =
+        w->double_facing ? f[MOVER_IMMEDIATE_ANGULAR_VELOCITY] : f[MOVER_ANGULAR_VELOCITY];
+    const mote_wf a0 = mote_w_wrap_angle(mote_w_sub(a_rotation, goal));
+    const mote_wf b0 =
+        mote_w_add(a0, mote_w_wrap_angle(mote_w_sub(rotation, f[MOVER_IMMEDIATE_ROTATION])));
+
+    for (int n = 0; n < w->n_times; ++n) {
+        const wide_predict_time *c = &w->times[n];
+        float *const *o = p + MOVER_FIELD_COUNT + n * MOVER_PREDICT_OUTPUTS;
+        const mote_wf y = mote_w_select(acc, c->acc.y, c->dec.y);
+        const mote_wf inv_y = mote_w_select(acc, c->acc.inv_y, c->dec.inv_y);
+        const mote_wf e = mote_w_select(acc, c->acc.e, c->dec.e);
+        const mote_wf one_minus_e = mote_w_select(acc, c->acc.one_minus_e, c->dec.one_minus_e);
+        mote_wf px, py, vx, vy;
+        predict_axis(f[MOVER_POSITION_X], f[MOVER_VELOCITY_X], f[MOVER_ACCELERATION_X], dvx, c->t,
+                     y, inv_y, e, one_minus_e, &px, &vx);
+        predict_axis(f[MOVER_POSITION_Y], f[MOVER_VELOCITY_Y], f[MOVER_ACCELERATION_Y], dvy, c->t,
+                     y, inv_y, e, one_minus_e, &py, &vy);
+        mote_w_store(o[MOVER_PREDICT_POSITION_X] + i, px);
+        mote_w_store(o[MOVER_PREDICT_POSITION_Y] + i, py);
+        mote_w_store(o[MOVER_PREDICT_VELOCITY_X] + i, vx);
+        mote_w_store(o[MOVER_PREDICT_VELOCITY_Y] + i, vy);
+
+        const mote_wf a1 = mote_w_add(a_rate, mote_w_mul(a0, c->facing.y));
+        mote_wf offset, start;
+        if (w->double_facing) { /* the pool's choice: the same for every lane */
+            const mote_wf b1 = mote_w_add(f[MOVER_ANGULAR_VELOCITY], mote_w_mul(b0, c->facing.y));
+            const mote_wf yt2 = mote_w_mul(c->facing_yt, c->facing_yt);
+            const mote_wf cubic =
+                mote_w_add(mote_w_mul(a0, mote_w_set1(0.5f)), mote_w_mul(a1, c->t_sixth));
+            offset = mote_w_add(mote_w_add(b0, mote_w_mul(b1, c->t)), mote_w_mul(yt2, cubic));
+            start = b0;
+        } else {
+            offset = mote_w_add(a0, mote_w_mul(a1, c->t));
+            start = a0;
+        }
+        mote_w_store(o[MOVER_PREDICT_ROTATION] + i,
+                     mote_w_add(rotation, mote_w_sub(mote_w_mul(c->facing.e, offset), start)));
+    }
+}
+
+void MOTE_VARIANT_FN(mote_kernel_mover_predict)(float *const *p, const void *constants,
+                                                size_t begin, size_t end) {
+    const mote_mover_predict *predict = constants;
+    wide_predict w;
+    w.n_times = predict->n_times;
+    w.double_facing = predict->double_facing;
+    for (int n = 0; n < predict->n_times; ++n) {
+        const mote_mover_predict_time *c = &predict->times[n];
+        w.times[n].t = mote_w_set1(c->t);
+        w.times[n].facing_yt = mote_w_set1(c->facing.y * c->t);
+        w.times[n].t_sixth = mote_w_set1(c->t * (1.0f / 6.0f));
+        w.times[n].acc = broadcast_predict_spring(&c->accelerating);
+        w.times[n].dec = broadcast_predict_spring(&c->decelerating);
+        w.times[n].facing = broadcast_predict_spring(&c->facing);
+    }
+    const int outputs = MOVER_FIELD_COUNT + predict->n_times * MOVER_PREDICT_OUTPUTS;
+    const mote_field_mask writes =
+        (((mote_field_mask)1 << outputs) - 1u) & ~(mote_field_mask)MOVER_ALL_FIELDS;
+    const mote_lane_plan plan = {outputs, MOVER_ALL_FIELDS, writes, SIZE_MAX, 0, false, false, 1};
+    mote_lane_loop(p, begin, end, &w, mover_predict_vector, plan);
 }
 
 #include "mover_avoid_wide.h" /* the avoidance stages' kernels, compiled per variant too */

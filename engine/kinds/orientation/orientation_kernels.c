@@ -93,8 +93,10 @@ MOTE_ALWAYS_INLINE void control_load(float *const *p, size_t i, control_lanes *s
     s->stiffness = mote_w_load(p[ORIENTATION_STIFFNESS] + i);
     s->damping = mote_w_load(p[ORIENTATION_DAMPING] + i);
     mote_wf max_speed = mote_w_load(p[ORIENTATION_MAX_SPEED] + i);
-    s->cap =
-        mote_w_select(mote_w_gt(max_speed, mote_w_set1(0.0f)), max_speed, mote_w_set1(INFINITY));
+    const mote_wf limit = mote_w_set1(MOTE_ORIENTATION_MAX_ANGULAR_SPEED);
+    mote_wm own = mote_w_gt(max_speed, mote_w_set1(0.0f));
+    mote_wf cap = mote_w_select(own, max_speed, limit);
+    s->cap = mote_w_select(mote_w_lt(cap, limit), cap, limit);
 }
 
 MOTE_ALWAYS_INLINE void control_store(float *const *p, size_t i, const control_lanes *s) {

@@ -3,8 +3,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "orientation_fields.h"
 #include "kind_record.h"
+#include "orientation_fields.h"
+#include "refuse.h"
 
 /* What mote_default_orientation_pool_def() writes to internal_cookie. */
 #define ORIENTATION_POOL_COOKIE 0x4f524e54 /* "ORNT" */
@@ -109,10 +110,80 @@ static mote_status normalize_at(float *values, int first) {
     return MOTE_OK;
 }
 
-/* add/set's check across fields: orientation and target (and an inertialize pool's offset)
- * non-zero, stored normalised (all checked before any is rewritten, so a refused desc leaves
- * values as they were). */
+/* |v| in double (no overflow) for the three values from first. */
+static double speed_at(const float *values, int first) {
+    double sum = 0.0;
+    for (int c = 0; c < 3; ++c) {
+        sum += (double)values[first + c] * values[first + c];
+    }
+    return sqrt(sum);
+}
+
+/* max_speed's two spellings of no cap: INFINITY is stored as 0 (a stored field is finite). */
+static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
+    (void)desc;
+    if ((stored_fields(pool) & ORIENTATION_BIT(ORIENTATION_MAX_SPEED)) != 0 &&
+        values[ORIENTATION_MAX_SPEED] == INFINITY) {
+        values[ORIENTATION_MAX_SPEED] = 0.0f;
+    }
+    return MOTE_OK;
+}
+
+/* The domain (mote/orientation.h) of the values the kind reads: angular velocities within
+ * MOTE_ORIENTATION_MAX_ANGULAR_SPEED (an inertialize pool's output angular velocity is only
+ * written by its steps, never read: finite is enough), the control's cap within it and its
+ * gains stable at the pool's longest sub-step. */
+static mote_status check_domain(const mote_pool *pool, const float *values) {
+    const mote_field_mask stored = stored_fields(pool);
+    const orientation_settings *s = settings_of(pool);
+    static const struct {
+        mote_field_mask mask;
+        int first;
+        const char *name;
+    } speeds[] = {
+        {ORIENTATION_W_MASK, ORIENTATION_WX, "angular_velocity"},
+        {ORIENTATION_IW_MASK, ORIENTATION_IWX, "incoming_angular_velocity"},
+        {ORIENTATION_OW_MASK, ORIENTATION_OWX, "offset_angular_velocity"},
+    };
+    for (size_t k = 0; k < sizeof speeds / sizeof speeds[0]; ++k) {
+        bool output = speeds[k].first == ORIENTATION_WX && s->kind == MOTE_ORIENTATION_INERTIALIZE;
+        double speed = speed_at(values, speeds[k].first);
+        if ((stored & speeds[k].mask) != 0 && !output &&
+            speed > MOTE_ORIENTATION_MAX_ANGULAR_SPEED) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                               "%s: its length must be <= %g rad/s (got %g)", speeds[k].name,
+                               (double)MOTE_ORIENTATION_MAX_ANGULAR_SPEED, speed);
+        }
+    }
+    if (s->kind != MOTE_ORIENTATION_CONTROL) {
+        return MOTE_OK;
+    }
+    const float cap = values[ORIENTATION_MAX_SPEED];
+    if (cap > MOTE_ORIENTATION_MAX_ANGULAR_SPEED) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "max_speed: must be <= %g rad/s, or 0 or INFINITY for no cap (got %g)",
+                           (double)MOTE_ORIENTATION_MAX_ANGULAR_SPEED, (double)cap);
+    }
+    const float k = values[ORIENTATION_STIFFNESS], c = values[ORIENTATION_DAMPING];
+    if (!mote_orientation_control_stable(k, c, s->substep)) {
+        double h = mote_orientation_longest_substep(s->substep);
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "stiffness, damping: stiffness h^2 + 2 damping h must be < 4 for the "
+                           "pool's longest sub-step h = %g s (got %g; a smaller def.substep "
+                           "takes stiffer gains)",
+                           h, (double)k * h * h + 2.0 * (double)c * h);
+    }
+    return MOTE_OK;
+}
+
+/* add/set's (and restore's) check across fields: the domain, then orientation and target (and
+ * an inertialize pool's offset) non-zero, stored normalised (all checked before any is
+ * rewritten, so a refused desc leaves values as they were). */
 static mote_status check_values(const mote_pool *pool, float *values) {
+    mote_status status = check_domain(pool, values);
+    if (status != MOTE_OK) {
+        return status;
+    }
     const bool offset = (stored_fields(pool) & ORIENTATION_OQ_MASK) != 0;
     float q[4], t[4], o[4] = {0.0f, 0.0f, 0.0f, 1.0f};
     memcpy(q, &values[ORIENTATION_QX], sizeof q);
@@ -120,9 +191,13 @@ static mote_status check_values(const mote_pool *pool, float *values) {
     if (offset) {
         memcpy(o, &values[ORIENTATION_OQX], sizeof o);
     }
-    if (normalize_at(q, 0) != MOTE_OK || normalize_at(t, 0) != MOTE_OK ||
-        normalize_at(o, 0) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    const char *zero = normalize_at(q, 0) != MOTE_OK   ? "orientation"
+                       : normalize_at(t, 0) != MOTE_OK ? "target"
+                       : normalize_at(o, 0) != MOTE_OK ? "offset"
+                                                       : NULL;
+    if (zero != NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s: must not be the zero quaternion",
+                           zero);
     }
     memcpy(&values[ORIENTATION_QX], q, sizeof q);
     memcpy(&values[ORIENTATION_TX], t, sizeof t);
@@ -132,13 +207,12 @@ static mote_status check_values(const mote_pool *pool, float *values) {
     return MOTE_OK;
 }
 
-/* The control advances at most substep * max_substeps per step; the exact kinds take any dt. */
+/* The control advances at most substep * max_substeps per step, the exact kinds at most
+ * MOTE_ORIENTATION_MAX_STEP (the domain, mote/orientation.h). */
 static float advance(const mote_pool *pool, float dt) {
     const orientation_settings *s = settings_of(pool);
-    if (s->kind != MOTE_ORIENTATION_CONTROL) {
-        return dt;
-    }
-    float limit = s->substep * (float)s->max_substeps;
+    float limit = s->kind == MOTE_ORIENTATION_CONTROL ? s->substep * (float)s->max_substeps
+                                                      : MOTE_ORIENTATION_MAX_STEP;
     return dt > limit ? limit : dt;
 }
 
@@ -156,11 +230,26 @@ static const mote_setting_info orientation_setting_members[] = {
     {"max_substeps", offsetof(orientation_settings, max_substeps), MOTE_SETTING_I32},
 };
 
+/* The def's (and a restored snapshot's) settings: a known kind, a substep in
+ * [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP] and max_substeps in
+ * [1, MOTE_MAX_SUBSTEPS], so no setting makes a step's work unbounded. */
 static mote_status check_settings(const void *settings) {
     const orientation_settings *s = settings;
-    bool kind_ok = (int)s->kind >= 0 && s->kind < MOTE_ORIENTATION_KIND_COUNT;
-    bool substep_ok = s->substep > 0.0f && isfinite(s->substep) && s->max_substeps >= 1;
-    return kind_ok && substep_ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    if ((int)s->kind < 0 || s->kind >= MOTE_ORIENTATION_KIND_COUNT) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "kind: must be a mote_orientation_kind (got %d)", (int)s->kind);
+    }
+    if (!(s->substep >= MOTE_ORIENTATION_MIN_SUBSTEP &&
+          s->substep <= MOTE_ORIENTATION_MAX_SUBSTEP)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "substep: must be in [%g, %g] s (got %g)",
+                           (double)MOTE_ORIENTATION_MIN_SUBSTEP,
+                           (double)MOTE_ORIENTATION_MAX_SUBSTEP, (double)s->substep);
+    }
+    if (s->max_substeps < 1 || s->max_substeps > MOTE_MAX_SUBSTEPS) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "max_substeps: must be in [1, %d] (got %d)",
+                           MOTE_MAX_SUBSTEPS, s->max_substeps);
+    }
+    return MOTE_OK;
 }
 
 MOTE_KIND_FIELD_TABLE(orientation, ORIENTATION_FIELDS, ORIENTATION_FIELD_COUNT);
@@ -170,6 +259,7 @@ const mote_pool_kind mote_orientation_pool_kind_record = {
     .parallel_min_elements = 1024, /* a control element is some sub-steps of log and exp */
     .stored_fields = stored_fields,
     .kernel = kernel,
+    .desc_to_values = desc_to_values,
     .check_values = check_values,
 };
 
@@ -188,11 +278,11 @@ mote_status mote_orientation_pool_set_target(mote_orientation_pool *pool, mote_i
                                              mote_quat target) {
     float t[4] = {target.x, target.y, target.z, target.w};
     if (!(isfinite(t[0]) && isfinite(t[1]) && isfinite(t[2]) && isfinite(t[3]))) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "target: must be finite");
     }
     mote_status status = normalize_at(t, 0);
     if (status != MOTE_OK) {
-        return status;
+        return mote_refuse(status, "target: must not be the zero quaternion");
     }
     /* the first write checks the pool and the id; the others cannot fail after it */
     for (int c = 0; c < 4; ++c) {
@@ -209,10 +299,10 @@ mote_status mote_orientation_pool_set_target_look(mote_orientation_pool *pool, m
     bool finite = isfinite(forward.x) && isfinite(forward.y) && isfinite(forward.z) &&
                   isfinite(up.x) && isfinite(up.y) && isfinite(up.z);
     if (!finite) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "forward, up: must be finite");
     }
     if (!(mote_vec3_length(forward) > 0.0f)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "forward: must not be zero");
     }
     return mote_orientation_pool_set_target(pool, id, mote_quat_look_rotation(forward, up));
 }
@@ -221,7 +311,8 @@ mote_status mote_orientation_pool_transition(mote_orientation_pool *pool, mote_i
                                              mote_quat incoming, mote_vec3 incoming_omega) {
     mote_pool *p = MOTE_AS_POOL(pool);
     if (!mote_pool_is(p, RECORD) || settings_of(p)->kind != MOTE_ORIENTATION_INERTIALIZE) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pool: must be an orientation pool of kind inertialize");
     }
     mote_orientation_desc d;
     mote_status status = mote_orientation_pool_get(pool, id, &d);
@@ -234,14 +325,27 @@ mote_status mote_orientation_pool_transition(mote_orientation_pool *pool, mote_i
     bool finite = isfinite(t[0]) && isfinite(t[1]) && isfinite(t[2]) && isfinite(t[3]) &&
                   isfinite(dst_omega.x) && isfinite(dst_omega.y) && isfinite(dst_omega.z);
     if (!finite) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "incoming, incoming_omega: must be finite");
     }
     if (normalize_at(t, 0) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "incoming: must not be the zero quaternion");
     }
     unit = (mote_quat){t[0], t[1], t[2], t[3]};
     mote_inertialize_quat_transition(&d.offset, &d.offset_angular_velocity, d.target,
                                      d.incoming_angular_velocity, unit, dst_omega);
+    /* the domain: both angular velocities the steps read */
+    const mote_vec3 checked[2] = {dst_omega, d.offset_angular_velocity};
+    const char *names[2] = {"incoming_omega", "the offset angular velocity it leaves"};
+    for (int k = 0; k < 2; ++k) {
+        float v[3] = {checked[k].x, checked[k].y, checked[k].z};
+        double speed = speed_at(v, 0);
+        if (!(speed <= MOTE_ORIENTATION_MAX_ANGULAR_SPEED)) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                               "%s: its length must be <= %g rad/s (got %g)", names[k],
+                               (double)MOTE_ORIENTATION_MAX_ANGULAR_SPEED, speed);
+        }
+    }
     /* the incoming pose and the offset; the output (orientation, angular_velocity) is left as
      * the last step wrote it. The id was checked by get: these writes cannot fail. */
     const float values[14] = {unit.x,

@@ -7,8 +7,10 @@
 #include <stddef.h>
 
 #include "mote/orientation.h"
+#include "mote/pool_common.h"
 #include "mote/spring.h"
 #include "orientation_fields.h"
+#include "refuse.h"
 
 static bool quat_usable(mote_quat q) {
     return isfinite(q.x) && isfinite(q.y) && isfinite(q.z) && isfinite(q.w) &&
@@ -26,21 +28,41 @@ static bool gain_ok(float g) {
 static mote_status check_control(const mote_quat *q, const mote_vec3 *omega, mote_quat target,
                                  float stiffness, float damping, float dt) {
     if (q == NULL || omega == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "q, omega: must not be NULL");
     }
     if (!isfinite(dt) || dt < 0.0f) {
-        return MOTE_ERROR_INVALID_DT;
+        return mote_refuse(MOTE_ERROR_INVALID_DT, "dt: must be finite and >= 0 (got %g)",
+                           (double)dt);
     }
-    if (!quat_usable(*q) || !quat_usable(target) || !vec3_finite(*omega)) {
-        return MOTE_ERROR_NON_FINITE;
+    if (!quat_usable(*q) || !quat_usable(target)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "%s: must be finite and non-zero",
+                           quat_usable(*q) ? "target" : "q");
+    }
+    if (!vec3_finite(*omega)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "omega: must be finite");
     }
     if (!gain_ok(stiffness) || !gain_ok(damping)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s: must be finite and >= 0 (got %g)",
+                           gain_ok(stiffness) ? "damping" : "stiffness",
+                           (double)(gain_ok(stiffness) ? damping : stiffness));
     }
     return MOTE_OK;
 }
 
-/* The step itself, on checked input, with the speed cap (0 or INFINITY: none). */
+double mote_orientation_longest_substep(float substep) {
+    return (double)substep * (1.0 + 1.0 / 1024.0 + 1.0 / 1048576.0);
+}
+
+bool mote_orientation_control_stable(float stiffness, float damping, float substep) {
+    if (!gain_ok(stiffness) || !gain_ok(damping) || !(substep >= 0.0f && isfinite(substep))) {
+        return false;
+    }
+    double h = mote_orientation_longest_substep(substep);
+    return (double)stiffness * h * h + 2.0 * (double)damping * h < 4.0;
+}
+
+/* The step itself, on checked input, with the speed cap (0 or INFINITY: none of its own, the
+ * domain's MOTE_ORIENTATION_MAX_ANGULAR_SPEED). */
 void mote_ref_orientation_control_substep(mote_quat *q, mote_vec3 *omega, mote_quat target,
                                           float stiffness, float damping, float max_speed,
                                           float h) {
@@ -49,7 +71,8 @@ void mote_ref_orientation_control_substep(mote_quat *q, mote_vec3 *omega, mote_q
         mote_vec3_sub(mote_vec3_scale(error, stiffness), mote_vec3_scale(*omega, damping));
     mote_vec3 w = mote_vec3_add(*omega, mote_vec3_scale(alpha, h));
     float speed = mote_vec3_length(w);
-    float cap = max_speed > 0.0f ? max_speed : INFINITY;
+    float cap = max_speed > 0.0f ? max_speed : MOTE_ORIENTATION_MAX_ANGULAR_SPEED;
+    cap = cap < MOTE_ORIENTATION_MAX_ANGULAR_SPEED ? cap : MOTE_ORIENTATION_MAX_ANGULAR_SPEED;
     if (speed > cap) {
         w = mote_vec3_scale(w, cap / speed);
     }
@@ -87,14 +110,41 @@ mote_status mote_orientation_control_advance(mote_quat *q, mote_vec3 *omega, mot
                                              const mote_orientation_control_params *params,
                                              float substep, int max_substeps, float dt) {
     if (params == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "params: must not be NULL");
     }
     mote_status status = check_control(q, omega, target, params->stiffness, params->damping, dt);
     if (status != MOTE_OK) {
         return status;
     }
-    if (!(params->max_speed > 0.0f) || !(substep > 0.0f && isfinite(substep)) || max_substeps < 1) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    const float cap = params->max_speed;
+    if (!(cap >= 0.0f && (cap <= MOTE_ORIENTATION_MAX_ANGULAR_SPEED || cap == INFINITY))) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "params.max_speed: must be in [0, %g] rad/s, or 0 or INFINITY for no "
+                           "cap (got %g)",
+                           (double)MOTE_ORIENTATION_MAX_ANGULAR_SPEED, (double)cap);
+    }
+    if (!(substep >= MOTE_ORIENTATION_MIN_SUBSTEP && substep <= MOTE_ORIENTATION_MAX_SUBSTEP)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "substep: must be in [%g, %g] s (got %g)",
+                           (double)MOTE_ORIENTATION_MIN_SUBSTEP,
+                           (double)MOTE_ORIENTATION_MAX_SUBSTEP, (double)substep);
+    }
+    if (max_substeps < 1 || max_substeps > MOTE_MAX_SUBSTEPS) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "max_substeps: must be in [1, %d] (got %d)",
+                           MOTE_MAX_SUBSTEPS, max_substeps);
+    }
+    double speed = sqrt((double)omega->x * omega->x + (double)omega->y * omega->y +
+                        (double)omega->z * omega->z);
+    if (!(speed <= MOTE_ORIENTATION_MAX_ANGULAR_SPEED)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "omega: |omega| must be <= %g rad/s (got %g)",
+                           (double)MOTE_ORIENTATION_MAX_ANGULAR_SPEED, speed);
+    }
+    if (!mote_orientation_control_stable(params->stiffness, params->damping, substep)) {
+        double h = mote_orientation_longest_substep(substep);
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "params.stiffness, params.damping: stiffness h^2 + 2 damping h must be "
+                           "< 4 for the longest sub-step h = %g s (got %g)",
+                           h, (double)params->stiffness * h * h + 2.0 * params->damping * h);
     }
     float limit = substep * (float)max_substeps;
     float clamped = dt > limit ? limit : dt;

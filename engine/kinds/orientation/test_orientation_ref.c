@@ -303,7 +303,7 @@ static void control_refuses_bad_input(void **unused) {
                      MOTE_ERROR_INVALID_ARGUMENT);
     assert_int_equal(advance(&q, &w, target, NULL, STEP), MOTE_ERROR_INVALID_ARGUMENT);
     mote_orientation_control_params bad = p;
-    bad.max_speed = 0.0f;
+    bad.max_speed = -1.0f; /* 0, like INFINITY, is no cap */
     assert_int_equal(advance(&q, &w, target, &bad, STEP), MOTE_ERROR_INVALID_ARGUMENT);
     assert_int_equal(mote_orientation_control_advance(&q, &w, target, &p, 0.0f, 4, STEP),
                      MOTE_ERROR_INVALID_ARGUMENT);

@@ -25,4 +25,30 @@ void mote_ref_double_spring(float *x, float *v, float *xi, float *vi, float goal
 /* Decay of x and v toward zero with the critically damped shape. */
 void mote_ref_decay(float *x, float *v, float damping, float dt);
 
+/* The lookahead (s) of the timed and velocity springs: dt plus MOTE_SPRING_APPREHENSION
+ * half-lives, (4 ln2 / damping) each (halflife + eps, for the damping a half-life gives). */
+float mote_ref_lookahead(float damping, float dt);
+
+/* mote_timed_spring in damping form (goal_time >= 0, dt > 0). */
+void mote_ref_timed_spring(float *x, float *v, float *xi, float goal, float goal_time,
+                           float damping, float dt);
+
+/* The pool's count-down of a timed spring's time left: goal_time - dt, and 0 past it. */
+float mote_ref_time_left(float goal_time, float dt);
+
+/* mote_velocity_spring in damping form (speed >= 0, dt > 0). */
+void mote_ref_velocity_spring(float *x, float *v, float *xi, float goal, float speed, float damping,
+                              float dt);
+
+/* mote_tracking_spring with the damping of each half-life (dt > 0). */
+void mote_ref_tracking_spring(float *x, float *v, float goal, float goal_v, float goal_a,
+                              float x_damping, float v_damping, float a_damping, float dt);
+
+/* mote_extrapolate in damping form (damping > 0). */
+void mote_ref_extrapolate(float *x, float *v, float damping, float dt);
+
+/* mote_dead_blend_update in damping form (blend_time >= 0). */
+void mote_ref_dead_blend(float *out_x, float *out_v, float *ext_x, float *ext_v, float *ext_t,
+                         float in_x, float in_v, float blend_time, float damping, float dt);
+
 #endif
