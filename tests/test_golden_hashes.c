@@ -36,7 +36,7 @@ static const struct {
     {"movers/directional", 0x628ac00b1ba31e5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
     {"debris/gravity", 0xbe58d13e1b68313dull},      {"flights/default", 0xa28a7449229921e9ull},
     {"flights/banked", 0x6607e0364e2b7e1dull},      {"docking/default", 0xf92091f9f320a413ull},
-    {"docking/tilted", 0x767f8a89b06257b6ull},      {"launch/default", 0x6c37ee0f985750e4ull},
+    {"docking/tilted", 0x767f8a89b06257b6ull},      {"launch/default", 0x659ed76328bbc2d0ull},
     {"launch/no_coast", 0x4a78a1a1a9274da3ull},     {"stages/default", 0x7c6a8a9ae803979cull},
     {"stages/no_kick", 0xd76f8a3fed68ba2dull},
     {"orientation/control", 0xe0b11254de3cd779ull}, {"orientation/spring", 0x2fd7bee1722a72b3ull},
