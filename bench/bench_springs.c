@@ -42,6 +42,17 @@ static mote_spring_desc plausible_spring(uint64_t *rng) {
     d.incoming_v = d.vi;
     d.offset_x = d.xi - d.goal;
     d.offset_v = d.v - d.vi;
+    /* the Spring-It-On kinds: from the draws above too. Goals due in 0.5 to 2 s, speeds of 1
+     * to 3 units/s, blends of 2 to 5 s (running for most of a restore period) */
+    d.goal_time = 0.5f + 0.5f * fabsf(d.xi);
+    d.speed = 1.0f + fabsf(d.vi);
+    d.incoming_a = 3.0f * d.v;
+    d.v_halflife = 0.5f * d.halflife;
+    d.a_halflife = d.halflife;
+    d.ext_x = d.xi;
+    d.ext_v = d.vi;
+    d.ext_t = 0.0f;
+    d.blend_time = 2.0f + fabsf(d.x);
     return d;
 }
 
@@ -105,8 +116,8 @@ void bench_springs_release(void) {
     }
 }
 
-/* Writes element i's state (x, v, xi, vi, offset_x, offset_v) into the view's arrays the kind
- * has. */
+/* Writes element i's state (x, v, xi, vi, offset_x, offset_v, goal_time, ext_x, ext_v, ext_t)
+ * into the view's arrays the kind has. */
 static void write_state(const mote_spring_view *view, size_t i, const mote_spring_desc *d) {
     view->x[i] = d->x;
     if (view->v != NULL) {
@@ -114,11 +125,21 @@ static void write_state(const mote_spring_view *view, size_t i, const mote_sprin
     }
     if (view->xi != NULL) {
         view->xi[i] = d->xi;
+    }
+    if (view->vi != NULL) {
         view->vi[i] = d->vi;
     }
     if (view->offset_x != NULL) {
         view->offset_x[i] = d->offset_x;
         view->offset_v[i] = d->offset_v;
+    }
+    if (view->goal_time != NULL) {
+        view->goal_time[i] = d->goal_time;
+    }
+    if (view->ext_x != NULL) {
+        view->ext_x[i] = d->ext_x;
+        view->ext_v[i] = d->ext_v;
+        view->ext_t[i] = d->ext_t;
     }
 }
 
@@ -141,6 +162,17 @@ static void write_inputs(const mote_spring_view *view, mote_spring_kind kind, si
     }
     if (view->incoming_v != NULL) {
         view->incoming_v[i] = d->incoming_v;
+    }
+    if (view->speed != NULL) {
+        view->speed[i] = d->speed;
+    }
+    if (view->incoming_a != NULL) {
+        view->incoming_a[i] = d->incoming_a;
+        view->v_damping[i] = mote_spring_damping_for_kind(kind, d->v_halflife);
+        view->a_damping[i] = mote_spring_damping_for_kind(kind, d->a_halflife);
+    }
+    if (view->blend_time != NULL) {
+        view->blend_time[i] = d->blend_time;
     }
 }
 

@@ -35,13 +35,17 @@ static const struct {
     {"spring/double", 0x72c0cde73aaba11eull},       {"movers/default", 0x7db27e52293d8776ull},
     {"movers/directional", 0x59af250e3b325c5eull},  {"debris/default", 0x4400f25e5c90c4bcull},
     {"debris/gravity", 0xbe58d13e1b68313dull},      {"flights/default", 0xa28a7449229921e9ull},
-    {"flights/banked", 0x6607e0364e2b7e1dull},      {"docking/default", 0xf92091f9f320a413ull},
-    {"docking/tilted", 0x767f8a89b06257b6ull},      {"launch/default", 0x6c37ee0f985750e4ull},
+    {"flights/banked", 0x6607e0364e2b7e1dull},      {"docking/default", 0x75a8b7f60092d377ull},
+    {"docking/tilted", 0xa6389a313fa28bceull},      {"launch/default", 0x659ed76328bbc2d0ull},
     {"launch/no_coast", 0x4a78a1a1a9274da3ull},     {"stages/default", 0x7c6a8a9ae803979cull},
     {"stages/no_kick", 0xd76f8a3fed68ba2dull},
     {"orientation/control", 0xe0b11254de3cd779ull}, {"orientation/spring", 0x2fd7bee1722a72b3ull},
     {"orientation/damper", 0x448fa5d9b2c7b15eull},  {"orientation/inertialize", 0x76ab0f50c92cf577ull},
-    {"spring/inertialize", 0x26f63b16e0a5f0d9ull},  {"movers/avoid", 0xfd564ee9e40eebd9ull},
+    {"spring/inertialize", 0x26f63b16e0a5f0d9ull},
+    {"spring/timed", 0x7ca68e9745ba40eeull},        {"spring/velocity", 0x784727bb661f3779ull},
+    {"spring/tracking", 0xc832f7a9e6592f3eull},     {"spring/extrapolate", 0xd9df7d211c1a01e2ull},
+    {"spring/dead_blend", 0x6e2c008a5295074dull},
+    {"movers/avoid", 0xfd564ee9e40eebd9ull},
     /* clang-format on */
 };
 

@@ -346,6 +346,9 @@ check grep 'mote-bench peers OFF: none' configure-clang.log
 echo "== gate-fuzz: clang-14 -fsanitize=fuzzer,address,undefined links and runs"
 check clang-14 -fsanitize=fuzzer,address,undefined fuzz.c -o fuzz
 check ./fuzz -runs=1000
+echo "== gate-tsan: gcc -fsanitize=thread links and runs a threaded program"
+check gcc -fsanitize=thread -pthread hello.c -o hello-tsan
+check setarch "$(uname -m)" -R ./hello-tsan
 echo "== gate-cppcheck"
 check cppcheck --error-exitcode=1 --enable=warning,style --quiet hello.c
 echo "== gate-aarch64: cross compiler links (libc, OpenMP, cmocka), qemu-aarch64 runs"

@@ -16,7 +16,8 @@
     X(spring, 1,                                                                                   \
       K(spring_damper) K(spring_critical) K(spring_angle) K(spring_double_angle)                   \
       K(spring_decay) K(spring_semi_implicit) K(spring_exp_response) K(spring_damped)              \
-      K(spring_double) K(spring_inertialize))                                                      \
+      K(spring_double) K(spring_inertialize) K(spring_timed) K(spring_velocity)                    \
+      K(spring_tracking) K(spring_extrapolate) K(spring_dead_blend))                               \
     X(mover, 2, K(mover) K(mover_predict) K(mover_avoid) K(mover_project))                         \
     X(debris, 3, K(debris))                                                                        \
     X(flight, 14, K(flight))                                                                       \

@@ -165,7 +165,8 @@ void accepted_run_random(accepted_run *run, const pool_adapter *a, mote_backend 
     run->backend = backend;
     run->op_count = op_count < ACCEPTED_MAX_OPS ? op_count : ACCEPTED_MAX_OPS;
     run->step_count = step_count;
-    tool_rng rng = {seed * 0x9e3779b97f4a7c15ull + 1};
+    tool_rng mix = {seed};
+    tool_rng rng = {tool_rng_next(&mix)}; /* unrelated streams for neighbouring seeds */
     for (size_t i = 0; i < run->op_count; ++i) {
         accepted_op *op = &run->ops[i];
         const uint64_t r = tool_rng_next(&rng);

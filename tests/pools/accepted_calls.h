@@ -33,8 +33,9 @@
  * off the list as its domain lands; the aim is an empty list. */
 /* clang-format off */
 #define ACCEPTED_PENDING_KINDS \
-    "spring/critical", "spring/semi_implicit", "spring/damped", "spring/double", \
-    "spring/inertialize", "movers", "docking", "launch",
+    "spring/critical", "spring/angle", "spring/double_angle", "spring/decay", \
+    "spring/semi_implicit", "spring/damped", "spring/double", "spring/inertialize", \
+    "movers", "docking", "launch", "stages",
 /* clang-format on */
 
 /* True when the adapter is on ACCEPTED_PENDING_KINDS. */

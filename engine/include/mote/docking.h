@@ -56,9 +56,11 @@ typedef struct mote_docking_profile {
     float dock_radial_offset; /* >= 0: radial distance at the end of approach; 0.35. The
                                * corridor never widens: a chaser captured closer than this
                                * keeps its own radial distance */
-    float stiffness_start;    /* 1/s^2, > 0: spring stiffness before settle; 5.0 */
+    float stiffness_start;    /* 1/s^2, (0, MOTE_DOCKING_STIFFNESS_MAX]: spring stiffness
+                               * before settle; 5.0 */
     float stiffness_end;      /* 1/s^2, > 0: ... at the end of settle (ramped by dock_t); 9.8 */
-    float damping_start;      /* 1/s, >= 0: spring damping before settle; 4.6 */
+    float damping_start;      /* 1/s, [0, MOTE_DOCKING_DAMPING_MAX]: spring damping before
+                               * settle; 4.6 */
     float damping_end;        /* 1/s, >= 0: ... at the end of settle; 7.4 */
     float lock_threshold;     /* in (0, 1]: spin_down_t from which the pose is locked; 0.995 */
     float final_lerp_start;   /* in [0, lock_threshold): the final lerp window is
@@ -67,7 +69,7 @@ typedef struct mote_docking_profile {
                                * spin_down_t over the window (0 -> 1). A blend of the pose,
                                * not fed back into the spring, so it does not depend on the
                                * frame rate; 0.6 */
-    float max_substep;        /* s, > 0: the spring's dt clamp. A longer step is split into
+    float max_substep;        /* s, (0, 1]: the spring's dt clamp. A longer step is split into
                                * ceil(dt / max_substep) equal sub-steps (at most
                                * MOTE_DOCKING_MAX_SUBSTEPS; past that the timeline advances
                                * the whole dt and the spring integrates max_substep per
@@ -84,12 +86,50 @@ typedef struct mote_docking_profile {
 /* The most sub-steps one step is split into. */
 #define MOTE_DOCKING_MAX_SUBSTEPS 1024
 
+/* The docking domain. Within it every sequence steps to a finite state forever, at any dt a
+ * step accepts, on every backend, within the reference's bounds (the docking page,
+ * engine/kinds/docking/README.md). mote_docking_profile_validate, mote_docking_begin,
+ * mote_docking_step and the pool's create, set_profile, add, set and restore refuse what lies
+ * outside, naming the member in mote_error_detail(). A sub-step keeps the state inside: the
+ * clock stops at MOTE_DOCKING_TIME_MAX, the chaser's positions are held within
+ * MOTE_DOCKING_CHASER_MAX and its velocity within MOTE_DOCKING_VELOCITY_MAX per component (a
+ * bound the model reaches only far outside any docking: the spring is stable, see below). */
+/* s: |time| */
+#define MOTE_DOCKING_TIME_MAX 1e9f
+/* units: |station_position| and |dock_port_offset| per component, |dock_clearance|,
+ * dock_radial_offset */
+#define MOTE_DOCKING_STATION_MAX 1e9f
+/* units: |position|, |spring_position| per component */
+#define MOTE_DOCKING_CHASER_MAX 1e12f
+/* units/s: |velocity| per component */
+#define MOTE_DOCKING_VELOCITY_MAX 1e6f
+/* units: |start_parallel|, start_radial */
+#define MOTE_DOCKING_START_MAX 1e13f
+/* s: the timeline's end (spin-down end) */
+#define MOTE_DOCKING_TIMELINE_MAX 1e6f
+/* rad: |station_spin_rate| times the timeline's end */
+#define MOTE_DOCKING_SPIN_ANGLE_MAX 8192.0f
+/* 1/s^2 and 1/s: stiffness and damping; with them k h^2 + 2 c h < 4 at h = max_substep at
+ * both ends of the ramp (the sub-step's stability) */
+#define MOTE_DOCKING_STIFFNESS_MAX 1e8f
+#define MOTE_DOCKING_DAMPING_MAX   1e4f
+/* s: max_substep */
+#define MOTE_DOCKING_SUBSTEP_MAX 1.0f
+/* the lengths of station_local_forward, dock_axis and chaser_local_up */
+#define MOTE_DOCKING_AXIS_MIN 1e-6f
+#define MOTE_DOCKING_AXIS_MAX 1e6f
+
 /* The seed's profile (values above). */
 mote_docking_profile mote_default_docking_profile(void);
 
-/* MOTE_OK for a usable profile; MOTE_ERROR_NON_FINITE for a NaN or infinite member,
- * MOTE_ERROR_INVALID_ARGUMENT for one outside its range above (a zero axis, a duration <= 0,
- * spin-up ending after spin-down starts, a lock threshold outside (0, 1], ...) or NULL. */
+/* MOTE_OK for a profile inside the domain; MOTE_ERROR_NON_FINITE for a NaN or infinite member,
+ * MOTE_ERROR_INVALID_ARGUMENT for one outside its range above (an axis whose length is outside
+ * [MOTE_DOCKING_AXIS_MIN, MOTE_DOCKING_AXIS_MAX], a duration <= 0, a timeline past
+ * MOTE_DOCKING_TIMELINE_MAX or a spin past MOTE_DOCKING_SPIN_ANGLE_MAX, spin-up ending after
+ * spin-down starts, a length past MOTE_DOCKING_STATION_MAX, stiffness or damping past their
+ * bounds or a spring the sub-step cannot integrate (k h^2 + 2 c h >= 4 at either end of the
+ * ramp, h = max_substep), max_substep outside (0, MOTE_DOCKING_SUBSTEP_MAX], a lock threshold
+ * outside (0, 1], ...) or NULL. mote_error_detail() names the member. */
 mote_status mote_docking_profile_validate(const mote_docking_profile *profile);
 
 /* The phase boundaries, derived from the profile's durations in one place, s on the
@@ -133,7 +173,8 @@ float mote_docking_chaser_angle(const mote_docking_profile *profile, float time)
 
 /* One docking sequence: its clock, its station and its chaser. Also the pool's desc. */
 typedef struct mote_docking_state {
-    float time;                 /* s on the sequence clock; < 0: not started (nothing moves) */
+    float time;                 /* s on the sequence clock; < 0: not started (nothing moves);
+                                 * |time| <= MOTE_DOCKING_TIME_MAX */
     mote_vec3 station_position; /* world; the caller may move it between steps */
     mote_quat station_base;     /* station orientation at spin angle 0 (unit) */
     mote_vec3 position;         /* chaser, world: spring_position blended toward the target

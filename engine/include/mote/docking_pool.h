@@ -67,11 +67,12 @@ typedef struct mote_docking_pool mote_docking_pool;
  * - create: the profile's statuses from mote_docking_profile_validate
  *   (MOTE_ERROR_NON_FINITE, MOTE_ERROR_INVALID_ARGUMENT).
  * - add, add_many, set: station_base is stored normalised. MOTE_ERROR_NON_FINITE for a
- *   non-finite member; MOTE_ERROR_INVALID_ARGUMENT for a zero station_base or
- *   start_radial < 0.
- * - step: each sequence is mote_docking_step's. No limit of the kind's own: the profile's
- *   max_substep splits a long step into ceil(dt / max_substep) equal sub-steps, at most
- *   MOTE_DOCKING_MAX_SUBSTEPS (mote/docking.h).
+ *   non-finite member; MOTE_ERROR_INVALID_ARGUMENT for a zero station_base or a member
+ *   outside the domain (mote/docking.h: the clock, positions, velocity, captured distances);
+ *   mote_error_detail() names the member.
+ * - step: each sequence is mote_docking_step's, which keeps it inside the domain at any dt.
+ *   No limit of the kind's own: the profile's max_substep splits a long step into
+ *   ceil(dt / max_substep) equal sub-steps, at most MOTE_DOCKING_MAX_SUBSTEPS.
  * - step_parallel: ranges are at least 1024 sequences; pools of 1024 or fewer step on the
  *   calling thread.
  * - Snapshots hold the profile; a restore replaces it. */
@@ -79,7 +80,7 @@ MOTE_POOL_COMMON_DECLS(docking);
 MOTE_POOL_STEP_DECLS(docking);
 
 /* Replaces the profile (MOTE_ERROR_INVALID_ARGUMENT, and no change, for one that
- * mote_docking_profile_validate refuses, or NULL). */
+ * mote_docking_profile_validate refuses, or NULL; mote_error_detail() names the member). */
 mote_status mote_docking_pool_set_profile(mote_docking_pool *pool,
                                           const mote_docking_profile *profile);
 

@@ -67,6 +67,32 @@
 extern "C" {
 #endif
 
+/* The launch's domain. Within it every rocket evaluates to a finite pose at every clock, on
+ * every backend, within the reference's bounds (the launch page, engine/kinds/launch/README.md);
+ * mote_launch_profile_validate, the pool's add, set, create, set_profile, evaluate and restore
+ * refuse what lies outside, naming the member in mote_error_detail(). A rocket's own time (the
+ * sequence time minus its launch_time) is clamped to [-MOTE_LAUNCH_OWN_TIME_MAX,
+ * MOTE_LAUNCH_OWN_TIME_MAX]: past that the pose holds (the ascent and coast end well before). */
+#define MOTE_LAUNCH_OWN_TIME_MAX   65536.0f /* s, about 18 hours either side of launch */
+#define MOTE_LAUNCH_CLOCK_MAX      1e15     /* s: |the pool's clock|; a step stops there */
+#define MOTE_LAUNCH_TIME_MAX       1e15f    /* s: |launch_time| */
+#define MOTE_LAUNCH_TURN_BLEND_MAX 2.0f     /* |turn_blend| */
+#define MOTE_LAUNCH_CROSSRANGE_MAX 2.0f     /* |crossrange| */
+#define MOTE_LAUNCH_DURATION_MIN   1e-3f    /* s: each ascent duration, camera_shake_rise; the */
+#define MOTE_LAUNCH_DURATION_MAX   1e4f     /* coast durations 0 or in range; ignition_hold in */
+                                            /* [0, MOTE_LAUNCH_DURATION_MAX] */
+#define MOTE_LAUNCH_LENGTH_MAX 1e9f         /* scene units: planet_radius, |planet_center| per */
+                                            /* component, |target_altitude|, |max_ground_arc|, */
+/* |max_crossrange|, |coast_rate|, |ground_track_rate| */
+#define MOTE_LAUNCH_PLANET_RADIUS_MIN 1e-3f /* scene units */
+#define MOTE_LAUNCH_GROUND_ANGLE_MAX  1.0f  /* rad: (|max_ground_arc| MOTE_LAUNCH_TURN_BLEND_MAX */
+                                            /* + |ground_track_rate|) / planet_radius */
+#define MOTE_LAUNCH_FREQUENCY_MAX 64.0f     /* rad/s: |roll_frequency|, |vibration_frequency_*|; */
+                                            /* rad: |vibration_phase_b| */
+#define MOTE_LAUNCH_ROLL_MAX           0.5f /* rad: |roll_amplitude| + 2 |vibration_amplitude| */
+#define MOTE_LAUNCH_SCHEDULE_MAX       1e3f /* |start|, |end| of the three distance schedules */
+#define MOTE_LAUNCH_SCHEDULE_WIDTH_MIN 9.765625e-4f /* end - start of each schedule (2^-10) */
+
 /* Every constant of the launch. Start from mote_default_launch_profile(). */
 typedef struct mote_launch_profile {
     /* timeline, s (the seed's values) */
@@ -114,12 +140,17 @@ typedef struct mote_launch_profile {
 /* The seed's launch, with mote's documented choices where the seed gives no number. */
 mote_launch_profile mote_default_launch_profile(void);
 
-/* MOTE_OK for a usable profile; MOTE_ERROR_NON_FINITE for a NaN or infinite member;
- * MOTE_ERROR_INVALID_ARGUMENT for NULL, a negative duration, a zero ascent duration, a
- * slow_distance outside [0, 1) or one the remaining phases cannot reach 1 from with a
- * non-negative acceleration, planet_radius <= 0, ground_arc_exponent < 1, turn_factor outside
- * [0, 1], a schedule whose end is not past its start, camera_shake_rise <= 0, or a
- * rocket_local_up not unit within 1e-6. */
+/* MOTE_OK for a profile inside the domain; MOTE_ERROR_NON_FINITE for a NaN or infinite member;
+ * MOTE_ERROR_INVALID_ARGUMENT for NULL, a duration outside its range (MOTE_LAUNCH_DURATION_*),
+ * a slow_distance outside [0, 1) or one the remaining phases cannot reach 1 from with a
+ * non-negative acceleration, a length past MOTE_LAUNCH_LENGTH_MAX, planet_radius below
+ * MOTE_LAUNCH_PLANET_RADIUS_MIN, a ground arc past MOTE_LAUNCH_GROUND_ANGLE_MAX, a crossrange
+ * reach (MOTE_LAUNCH_CROSSRANGE_MAX |max_crossrange|) past planet_radius, ground_arc_exponent
+ * outside [1, 2], turn_factor outside [0, 1], a frequency or phase past
+ * MOTE_LAUNCH_FREQUENCY_MAX, a roll past MOTE_LAUNCH_ROLL_MAX, a schedule outside
+ * MOTE_LAUNCH_SCHEDULE_* or whose end is not past its start, camera_shake_rise outside the
+ * durations' range, or a rocket_local_up not unit within 1e-6. mote_error_detail() names the
+ * member. */
 mote_status mote_launch_profile_validate(const mote_launch_profile *profile);
 
 /* Every event boundary (s of the rocket's time) and derived constant, computed in this one place
@@ -187,9 +218,12 @@ mote_launch_phase mote_launch_phase_at(const mote_launch_timeline *timeline, flo
 
 /* One rocket of a launch schedule. */
 typedef struct mote_launch_rocket {
-    float launch_time;    /* s: its time is the sequence time minus this; default 0 */
-    float turn_blend;     /* the seed's turnBlend, scales the ground arc; default 1 */
-    float crossrange;     /* signed multiple of max_crossrange; default 1 */
+    float launch_time;    /* s: its time is the sequence time minus this; default 0;
+                           * |launch_time| <= MOTE_LAUNCH_TIME_MAX */
+    float turn_blend;     /* the seed's turnBlend, scales the ground arc; default 1;
+                           * |turn_blend| <= MOTE_LAUNCH_TURN_BLEND_MAX */
+    float crossrange;     /* signed multiple of max_crossrange; default 1;
+                           * |crossrange| <= MOTE_LAUNCH_CROSSRANGE_MAX */
     bool no_roll;         /* diagnostics: no roll at all (orientation == base_orientation) */
     bool no_vibration;    /* diagnostics: the slow roll without the vibration */
     bool no_camera_shake; /* diagnostics: mote_launch_rocket_camera_shake gives 0 */
@@ -216,9 +250,10 @@ typedef struct mote_launch_pose {
 } mote_launch_pose;
 
 /* The pose of a rocket at a sequence time (s): analytic, so any frame schedule gives the same
- * pose at the same time. MOTE_ERROR_INVALID_ARGUMENT (a NULL pointer, an invalid profile),
- * MOTE_ERROR_NON_FINITE (time, or the rocket's launch_time, turn_blend or crossrange, NaN or
- * infinite) and *out unchanged. */
+ * pose at the same time (its own time clamped to +-MOTE_LAUNCH_OWN_TIME_MAX).
+ * MOTE_ERROR_INVALID_ARGUMENT (a NULL pointer, an invalid profile, a rocket outside its
+ * domain), MOTE_ERROR_NON_FINITE (time, or the rocket's launch_time, turn_blend or crossrange,
+ * NaN or infinite) and *out unchanged. */
 mote_status mote_launch_evaluate(const mote_launch_profile *profile,
                                  const mote_launch_rocket *rocket, float time,
                                  mote_launch_pose *out);

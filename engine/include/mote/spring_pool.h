@@ -26,12 +26,26 @@ typedef enum mote_spring_kind {
      * (goal, incoming_v) plus an offset (offset_x, offset_v) decaying with halflife;
      * mote_spring_pool_transition switches the incoming pose and keeps the output continuous */
     MOTE_SPRING_INERTIALIZE,
+    /* mote_timed_spring: x, v, xi (the target), goal, goal_time (the time left, counted down
+     * by every step to 0), halflife */
+    MOTE_SPRING_TIMED,
+    /* mote_velocity_spring: x, v, xi (the target), goal, speed, halflife */
+    MOTE_SPRING_VELOCITY,
+    /* mote_tracking_spring: x, v; the signal goal, incoming_v (its velocity), incoming_a (its
+     * acceleration); halflife (x's), v_halflife, a_halflife */
+    MOTE_SPRING_TRACKING,
+    /* mote_extrapolate: x, v, halflife (of v's decay) */
+    MOTE_SPRING_EXTRAPOLATE,
+    /* mote_dead_blend_update: the output (x, v) blends from the extrapolated pose (ext_x,
+     * ext_v, ext_t) to the input (goal, incoming_v) over blend_time; halflife is the decay
+     * half-life; mote_spring_pool_transition starts a blend from the current output */
+    MOTE_SPRING_DEAD_BLEND,
     MOTE_SPRING_KIND_COUNT
 } mote_spring_kind;
 
 /* Name used by benchmarks and tools: "damper", "critical", "angle", "double_angle", "decay",
- * "semi_implicit", "exp_response", "damped", "double", "inertialize"; "unknown" outside the
- * enum. */
+ * "semi_implicit", "exp_response", "damped", "double", "inertialize", "timed", "velocity",
+ * "tracking", "extrapolate", "dead_blend"; "unknown" outside the enum. */
 const char *mote_spring_kind_name(mote_spring_kind kind);
 
 /* Parses a kind name as printed by mote_spring_kind_name. False if unknown. */
@@ -45,9 +59,10 @@ bool mote_spring_kind_parse(const char *name, mote_spring_kind *out);
  * whose damping changed (also through the view). The bits are exactly the general path's in
  * every case: the setting changes speed and memory, never results, so it is not part of a
  * snapshot (a restore keeps the pool's own setting). The kinds with one exp(-y dt) per
- * element use it (critical, angle, double_angle, decay, double, inertialize), and so do
- * damper and exp_response with their blend 1 - exp(-rate dt) (keyed by damping and by rate);
- * damped and semi_implicit ignore the setting. The cache costs two floats per element (8
+ * element use it (critical, angle, double_angle, decay, double, inertialize, timed,
+ * velocity, dead_blend), and so do damper, extrapolate and exp_response with their blend
+ * 1 - exp(-rate dt) (keyed by damping and by rate); damped, semi_implicit and tracking (three
+ * factors) ignore the setting. The cache costs two floats per element (8
  * bytes, allocated at the first cached step, freed at the first step that does not cache)
  * and two more read streams per step. */
 typedef enum mote_step_cache {
@@ -69,6 +84,32 @@ typedef enum mote_step_cache {
 
 /* The largest count MOTE_STEP_CACHE_AUTO may step through the cache (elements, 256k). */
 #define MOTE_STEP_CACHE_AUTO_MAX_COUNT ((size_t)1 << 18)
+
+/* The proven domain. add, add_many, set and restore accept an element only inside it, and
+ * within it every step of every accepted dt keeps every field finite forever:
+ * - the caller's inputs (goal, incoming_v, incoming_a) and speed: |value| <= MOTE_SPRING_MAX_INPUT;
+ * - the state (x, v, xi, vi, offset_x, offset_v, ext_x, ext_v): |value| <= MOTE_SPRING_MAX_STATE.
+ *   Every kind is exact or stable and contracts toward its input, so a step from the domain
+ *   stays within about 1e6 times the larger of the two (a zero half-life's v is y |x - goal|,
+ *   y up to 1.4e5/s; extrapolation coasts v (halflife + eps) / ln2 further): below
+ *   MOTE_SPRING_MAX_STATE for inputs up to MOTE_SPRING_MAX_INPUT, so a snapshot of an evolved
+ *   pool restores, and below FLT_MAX from any state in the domain;
+ * - half-lives (halflife, v_halflife, a_halflife) <= MOTE_SPRING_MAX_HALFLIFE (the stored
+ *   damping >= the damping that half-life gives);
+ * - the force kinds' stiffness and damping, and exp_response's rate, <= MOTE_SPRING_MAX_GAIN; a
+ *   damped or semi_implicit spring needs stiffness or damping >= MOTE_SPRING_MIN_GAIN (with
+ *   both 0 it drifts forever), and semi_implicit stiffness h^2 + 2 damping h < 4 at its
+ *   longest step h = MOTE_SEMI_IMPLICIT_MAX_DT (the stability of symplectic Euler);
+ * - goal_time and blend_time <= MOTE_SPRING_MAX_TIME, ext_t <= 2 MOTE_SPRING_MAX_TIME;
+ * - a step advances at most MOTE_SPRING_MAX_STEP (longer ones are clamped).
+ * A refusal is MOTE_ERROR_INVALID_ARGUMENT with the field named in mote_error_detail(). */
+#define MOTE_SPRING_MAX_INPUT    1e20f
+#define MOTE_SPRING_MAX_STATE    1e30f
+#define MOTE_SPRING_MAX_HALFLIFE 1e6f /* s: 11.6 days */
+#define MOTE_SPRING_MAX_GAIN     1e12f
+#define MOTE_SPRING_MIN_GAIN     1e-6f
+#define MOTE_SPRING_MAX_TIME     1e9f       /* s: 31.7 years */
+#define MOTE_SPRING_MAX_STEP     1048576.0f /* s: 2^20, 12 days */
 
 /* How to build a pool. Start from mote_default_spring_pool_def(). */
 typedef struct mote_spring_pool_def {
@@ -109,10 +150,29 @@ typedef struct mote_spring_desc {
     float incoming_v;
     float offset_x;
     float offset_v;
+    /* timed: the time left (s, >= 0) until xi reaches goal; every step counts it down to 0 */
+    float goal_time;
+    /* velocity: the target's speed toward goal (units/s, >= 0) */
+    float speed;
+    /* tracking: the signal's acceleration (units/s^2; its value is goal, its velocity
+     * incoming_v), and the half-lives (s) of the velocity and acceleration terms (halflife is
+     * the position term's); <= 0 is taken as 0, the exact term */
+    float incoming_a;
+    float v_halflife;
+    float a_halflife;
+    /* dead_blend: the extrapolated pose (units, units/s), the time since the transition
+     * (s, >= 0) and the blend's length (s, >= 0): a blend runs while ext_t < blend_time; the
+     * input is (goal, incoming_v), the output (x, v), which a step writes and never reads;
+     * halflife is the extrapolated velocity's decay half-life */
+    float ext_x;
+    float ext_v;
+    float ext_t;
+    float blend_time;
 } mote_spring_desc;
 
 /* An element at rest at 0: halflife 0.1 s, stiffness 5, damping 4.6 (the seed's docking
- * spring), rate 10/s. */
+ * spring), rate 10/s, speed 1 unit/s, blend_time 0.2 s and ext_t 0.2 s (no blend running);
+ * the other members 0. */
 mote_spring_desc mote_default_spring_desc(void);
 
 /* The damping coefficient (1/s) a pool of this kind stores for an element with this
@@ -137,6 +197,15 @@ typedef struct mote_spring_view {
     float *incoming_v; /* inertialize: the incoming pose's velocity (its position is goal) */
     float *offset_x;   /* inertialize: the decaying offset, units */
     float *offset_v;   /* inertialize: units/s */
+    float *goal_time;  /* timed: the time left (s), counted down by every step */
+    float *speed;      /* velocity: units/s, >= 0 */
+    float *incoming_a; /* tracking: the signal's acceleration (units/s^2) */
+    float *v_damping;  /* tracking: mote_spring_damping_for_kind(kind, v_halflife) */
+    float *a_damping;  /* tracking: mote_spring_damping_for_kind(kind, a_halflife) */
+    float *ext_x;      /* dead_blend: the extrapolated pose, units */
+    float *ext_v;      /* dead_blend: units/s */
+    float *ext_t;      /* dead_blend: seconds since the transition */
+    float *blend_time; /* dead_blend: s, >= 0 */
 } mote_spring_view;
 
 typedef struct mote_spring_pool mote_spring_pool;
@@ -149,15 +218,16 @@ typedef struct mote_spring_pool mote_spring_pool;
  * - create: MOTE_ERROR_INVALID_ARGUMENT also for a kind or step_cache outside its enum.
  * - add, add_many, set: only the fields the kind stores are checked (see mote_spring_desc):
  *   MOTE_ERROR_NON_FINITE for NaN or infinity in them (and in halflife, for the half-life
- *   kinds); MOTE_ERROR_INVALID_ARGUMENT for a negative stiffness, damping or rate, or a
- *   negative halflife in an inertialize pool.
+ *   kinds, and v_halflife and a_halflife for tracking); MOTE_ERROR_INVALID_ARGUMENT for a
+ *   negative stiffness, damping, rate, goal_time, speed, ext_t or blend_time, a negative
+ *   halflife in an inertialize pool, or any value outside the proven domain (above).
  * - get: the half-life kinds give back the half-life their stored damping implies (damping
  *   0); the members the kind does not use are 0.
  * - step: the semi_implicit kind also clamps dt to MOTE_SEMI_IMPLICIT_MAX_DT (0.05 s); the
- *   other kinds take any finite dt. A step may reuse or refresh the fixed-step cache (see
- *   mote_step_cache); its arrays belong to the whole pool, so step_range calls on one pool may
- *   run at the same time only when the pool does not cache (MOTE_STEP_CACHE_OFF, or the
- *   damped and semi_implicit kinds).
+ *   other kinds take any finite dt, a step advancing at most MOTE_SPRING_MAX_STEP. A step may reuse
+ * or refresh the fixed-step cache (see mote_step_cache); its arrays belong to the whole pool, so
+ * step_range calls on one pool may run at the same time only when the pool does not cache
+ * (MOTE_STEP_CACHE_OFF, or the damped and semi_implicit kinds).
  * - set_backend: a change of backend drops the cached factors.
  * - step_parallel: ranges are at least 8192 elements; pools of 8192 or fewer step on the
  *   calling thread.
@@ -175,10 +245,12 @@ mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool);
  * (MOTE_ERROR_STALE_ID, MOTE_ERROR_WRONG_POOL). */
 mote_status mote_spring_pool_set_goal(mote_spring_pool *pool, mote_id id, float goal);
 
-/* Inertialize pools: switches element id's incoming pose to (incoming_x, incoming_v) (units,
- * units/s) through mote_inertialize_transition from the current one (goal, incoming_v), so
+/* Inertialize and dead_blend pools: switches element id's incoming pose to (incoming_x, incoming_v)
+ * (units, units/s) through mote_inertialize_transition from the current one (goal, incoming_v), so
  * the output (x, v) stays where it is and as fast as it is, and then decays onto the new pose.
- * MOTE_ERROR_NON_FINITE for NaN or infinity, MOTE_ERROR_INVALID_ARGUMENT for a pool of
+ * A dead_blend pool instead keeps the current output as its extrapolated pose (ext_x = x,
+ * ext_v = v, ext_t = 0, mote_dead_blend_transition) and blends from it to the new input over
+ * blend_time. MOTE_ERROR_NON_FINITE for NaN or infinity, MOTE_ERROR_INVALID_ARGUMENT for a pool of
  * another kind, the id's errors (MOTE_ERROR_STALE_ID, MOTE_ERROR_WRONG_POOL), and no change.
  * (mote_spring_pool_set_goal moves the incoming pose without a transition: the output jumps
  * with it.) */

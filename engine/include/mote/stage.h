@@ -66,6 +66,16 @@ mote_transform mote_transform_reparent(const mote_transform *world,
 #define MOTE_STAGE_SPIN_MIN 0.06f
 #define MOTE_STAGE_SPIN_MAX 0.15f
 
+/* The domain of a stage (mote_stage_validate, the stage pool's add, set, def and restore):
+ * every stage inside it steps to a finite pose forever, at any dt a pool accepts, on every
+ * backend, within the reference's bounds. A stage's time stops at MOTE_STAGE_TIME_MAX: its pose
+ * holds there (the spin angle stays within the range the wide sincos is held to). */
+#define MOTE_STAGE_TIME_MAX     1e5f /* s since detachment: time, kick_duration, tilt_duration */
+#define MOTE_STAGE_POSITION_MAX 1e9f /* |world.position| per component, units */
+#define MOTE_STAGE_OFFSET_MAX   1e6f /* |along_offset|, |side_offset|, |earthward_offset| */
+#define MOTE_STAGE_SPEED_MAX    1e4f /* |along_speed|, ... units/s */
+#define MOTE_STAGE_LAG_MAX      1e3f /* |along_lag|, ... units/s^3 */
+
 /* One detached stage. Start from mote_default_stage_desc(), then mote_stage_capture,
  * mote_stage_set_frame and mote_stage_draw. */
 typedef struct mote_stage_desc {
@@ -79,18 +89,19 @@ typedef struct mote_stage_desc {
     float along_speed;      /* -5.2: and speeds, units/s */
     float side_speed;       /* 5.8 */
     float earthward_speed;  /* 4.2 */
-    float kick_duration;    /* 0.4 s at the separation speeds before the lag sets in; >= 0 */
+    float kick_duration;    /* 0.4 s at the separation speeds before the lag sets in;
+                             * [0, MOTE_STAGE_TIME_MAX] */
     float along_lag;        /* -1.5 units/s^3: the stage falls behind */
     float side_lag;         /* -0.6: its sideways drift eases */
     float earthward_lag;    /* 0.9: it sinks earthward */
-    float tilt_duration;    /* 2 s of slerp to the tilt; > 0 */
+    float tilt_duration;    /* 2 s of slerp to the tilt; (0, MOTE_STAGE_TIME_MAX] */
     float tilt_angle;       /* rad, [0, MOTE_STAGE_TILT_MAX]; drawn in [10, 30] degrees */
     mote_vec3 tilt_axis;    /* unit */
     float spin_rate;        /* rad/s, [0, MOTE_STAGE_SPIN_MAX]; drawn in [0.06, 0.15] */
     /* the stage pool's state (mote/stage_pool.h); mote_stage_evaluate takes its time itself */
-    float time;            /* s since detachment, >= 0; default 0 */
-    mote_vec3 position;    /* world, written by the pool's steps */
-    mote_quat orientation; /* world, written by the pool's steps */
+    float time;            /* s since detachment, [0, MOTE_STAGE_TIME_MAX]; default 0 */
+    mote_vec3 position;    /* world, written by the pool's steps; finite */
+    mote_quat orientation; /* world, written by the pool's steps; finite */
 } mote_stage_desc;
 
 /* The seed's separation, identity world transform, along +y, side +x, earthward -y, tilt 0
@@ -116,10 +127,12 @@ mote_status mote_stage_set_frame(mote_stage_desc *desc, mote_vec3 flight_directi
  * the frame first. MOTE_ERROR_INVALID_ARGUMENT for NULL. */
 mote_status mote_stage_draw(mote_stage_desc *desc, uint64_t seed, uint64_t index);
 
-/* MOTE_OK for a usable desc: finite (else MOTE_ERROR_NON_FINITE), unit along, side, earthward
- * and tilt_axis within 1e-5, a unit world orientation within 1e-5, kick_duration >= 0,
- * tilt_duration > 0, tilt and spin within their ranges' bounds (else
- * MOTE_ERROR_INVALID_ARGUMENT). */
+/* MOTE_OK for a desc inside the domain: finite (else MOTE_ERROR_NON_FINITE), unit along, side,
+ * earthward and tilt_axis within 1e-5, a unit world orientation within 1e-5, world.position,
+ * the offsets, speeds and lags within their MOTE_STAGE_*_MAX, time and kick_duration in
+ * [0, MOTE_STAGE_TIME_MAX], tilt_duration in (0, MOTE_STAGE_TIME_MAX], tilt_angle in
+ * [0, MOTE_STAGE_TILT_MAX] and spin_rate in [0, MOTE_STAGE_SPIN_MAX] (else
+ * MOTE_ERROR_INVALID_ARGUMENT). A refusal names the member in mote_error_detail(). */
 mote_status mote_stage_validate(const mote_stage_desc *desc);
 
 /* Everything the seed's "Expose" list names for a detached stage. */
@@ -134,8 +147,9 @@ typedef struct mote_stage_pose {
     mote_quat orientation;       /* world */
 } mote_stage_pose;
 
-/* The stage at tau s since detachment (tau >= 0). MOTE_ERROR_INVALID_ARGUMENT (NULL, an invalid
- * desc, tau < 0), MOTE_ERROR_NON_FINITE (tau NaN or infinite) and *out unchanged. */
+/* The stage at tau s since detachment (tau >= 0; past MOTE_STAGE_TIME_MAX the pose at
+ * MOTE_STAGE_TIME_MAX). MOTE_ERROR_INVALID_ARGUMENT (NULL, an invalid desc, tau < 0),
+ * MOTE_ERROR_NON_FINITE (tau NaN or infinite) and *out unchanged. */
 mote_status mote_stage_evaluate(const mote_stage_desc *desc, float tau, mote_stage_pose *out);
 
 #ifdef __cplusplus

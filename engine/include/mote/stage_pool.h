@@ -60,11 +60,11 @@ typedef struct mote_stage_pool mote_stage_pool;
  *   refuses.
  * - add, add_many, set: a stage is its time since detachment (s) and its detach frame.
  *   MOTE_ERROR_NON_FINITE for a non-finite member; MOTE_ERROR_INVALID_ARGUMENT for separation
- *   constants other than the pool's, a negative time, tilt_angle or spin_rate, or a desc
- *   mote_stage_validate refuses.
+ *   constants other than the pool's, or a desc outside the domain mote_stage_validate states
+ *   (mote/stage.h). mote_error_detail() names the member.
  * - get: the separation constants are the pool's.
- * - step: adds dt (clamped to max_dt) to every stage's time and writes its closed-form pose
- *   there; no limit of the kind's own.
+ * - step: adds dt (clamped to max_dt) to every stage's time, stopping at MOTE_STAGE_TIME_MAX,
+ *   and writes its closed-form pose there; any dt a step accepts keeps every stage finite.
  * - step_parallel: ranges are at least 1024 stages; pools of 1024 or fewer step on the
  *   calling thread.
  * - Snapshots hold the separation template; a restore replaces it. */

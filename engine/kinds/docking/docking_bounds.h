@@ -4,6 +4,8 @@
 #ifndef MOTE_DOCKING_BOUNDS_H
 #define MOTE_DOCKING_BOUNDS_H
 
+#include "mote/docking.h"
+
 /* Reference properties ---------------------------------------------------------------------- */
 
 /* The chaser's radial error (distance from the dock axis) at the end of settle, for the
@@ -44,5 +46,19 @@
  * component: the wide sincos of a spin angle of tens of radians), the same over 1,000,000] */
 #define DOCKING_ORIENTATION_ONE_STEP 4e-6
 #define DOCKING_ORIENTATION_LONG_RUN 4e-6
+
+/* Past 200 units: the bounds above scale with the sequence's largest position magnitude
+ * (station, chaser, spring, and the captured start_parallel and start_radial, the target's
+ * reach), one ULP of a position being relative; */
+static inline double docking_scaled_bound(double bound, double scale) {
+    return scale > 200.0 ? bound * (scale / 200.0) : bound;
+}
+/* and the velocity's with the spring too: its stiffness turns a position's difference into an
+ * acceleration (max(k) max_substep per sub-step, at least 1). */
+static inline double docking_scaled_velocity_bound(const mote_docking_profile *p, double scale) {
+    const double k = p->stiffness_start > p->stiffness_end ? p->stiffness_start : p->stiffness_end;
+    const double gain = k * p->max_substep > 1.0 ? k * p->max_substep : 1.0;
+    return docking_scaled_bound(DOCKING_VELOCITY_LONG_RUN, scale) * gain;
+}
 
 #endif

@@ -107,6 +107,13 @@ MOTE_ALWAYS_INLINE void frame_at(const docking_wide_constants *c, const mote_wf 
     mote_w_vec3_normalize(r, axis);
 }
 
+/* docking_hold: x within [-bound, bound] by the same comparisons (a NaN stays NaN). */
+MOTE_ALWAYS_INLINE mote_wf hold(mote_wf x, float bound) {
+    const mote_wf high = mote_w_set1(bound), low = mote_w_set1(-bound);
+    const mote_wf below = mote_w_select(mote_w_gt(x, high), high, x);
+    return mote_w_select(mote_w_lt(below, low), low, below);
+}
+
 /* One sequence's state on lanes, indexed by DOCKING_*. */
 typedef struct docking_lanes {
     mote_wf f[DOCKING_FIELD_COUNT];
@@ -117,7 +124,9 @@ typedef struct docking_lanes {
 /* One sub-step: docking_substep on every lane. */
 MOTE_ALWAYS_INLINE void substep(const docking_wide_constants *c, docking_lanes *s) {
     const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
-    const mote_wf t = mote_w_add(F(TIME), c->h);
+    /* docking_clock_after: the clock stops at MOTE_DOCKING_TIME_MAX */
+    const mote_wf t0 = mote_w_add(F(TIME), c->h), time_max = mote_w_set1(MOTE_DOCKING_TIME_MAX);
+    const mote_wf t = mote_w_select(mote_w_gt(t0, time_max), time_max, t0);
 
     /* docking_time_at */
     const mote_wf te = mote_w_select(mote_w_gt(t, zero), t, zero);
@@ -201,9 +210,9 @@ MOTE_ALWAYS_INLINE void substep(const docking_wide_constants *c, docking_lanes *
         v = mote_w_add(v, mote_w_mul(a, c->spring_h));
         sp = mote_w_add(sp, mote_w_mul(v, c->spring_h));
         mote_wf p = mote_w_add(sp, mote_w_mul(mote_w_sub(target[j], sp), w));
-        s->f[DOCKING_PX + j] = mote_w_select(locked, target[j], p);
-        s->f[DOCKING_SX + j] = mote_w_select(locked, target[j], sp);
-        s->f[DOCKING_VX + j] = mote_w_select(locked, zero, v);
+        s->f[DOCKING_PX + j] = hold(mote_w_select(locked, target[j], p), MOTE_DOCKING_CHASER_MAX);
+        s->f[DOCKING_SX + j] = hold(mote_w_select(locked, target[j], sp), MOTE_DOCKING_CHASER_MAX);
+        s->f[DOCKING_VX + j] = hold(mote_w_select(locked, zero, v), MOTE_DOCKING_VELOCITY_MAX);
     }
     F(LOCKED) = mote_w_select(locked, one, zero);
 

@@ -6,6 +6,7 @@
 #include "docking_fields.h"
 #include "docking_model.h"
 #include "kind_record.h"
+#include "refuse.h"
 
 /* What mote_default_docking_pool_def() writes to internal_cookie. */
 #define DOCKING_POOL_COOKIE 0x444f434b /* "DOCK" */
@@ -29,17 +30,27 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
     return MOTE_OK;
 }
 
-/* add/set's check across fields: a non-zero station_base, stored normalised (in double: a
- * tiny or huge quaternion normalises without underflow or overflow). */
+/* add, set and restore's check across fields: the state inside the domain
+ * (docking_state_check, mote/docking.h), and a non-zero station_base, stored normalised (in
+ * double: a tiny or huge quaternion normalises without underflow or overflow). */
 static mote_status check_values(const mote_pool *pool, float *v) {
     (void)pool;
+    float *p[DOCKING_FIELD_COUNT];
+    for (int f = 0; f < DOCKING_FIELD_COUNT; ++f) {
+        p[f] = &v[f];
+    }
+    const mote_docking_state state = docking_state_at(p, 0);
+    mote_status status = docking_state_check(&state);
+    if (status != MOTE_OK) {
+        return status;
+    }
     double sum = 0.0;
     for (int c = 0; c < 4; ++c) {
         sum += (double)v[DOCKING_SBX + c] * v[DOCKING_SBX + c];
     }
     double len = sqrt(sum);
     if (len == 0.0) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "station_base must not be zero");
     }
     float unit[4];
     for (int c = 0; c < 4; ++c) {
@@ -56,7 +67,8 @@ static void values_to_desc(const mote_pool *pool, const float *values, void *des
     d->locked = values[DOCKING_LOCKED] > 0.0f;
 }
 
-/* The kernels split a long step into the profile's sub-steps: no limit of the kind's own. */
+/* The kernels split a long step into the profile's sub-steps, and a sub-step keeps the state
+ * inside the domain (the clock stops at MOTE_DOCKING_TIME_MAX): no limit of the kind's own. */
 static float advance(const mote_pool *pool, float dt) {
     (void)pool;
     return dt;
@@ -103,6 +115,7 @@ static const mote_setting_info docking_setting_members[] = {
     DOCKING_SETTING(chaser_local_up.z),
 };
 
+/* The profile inside the domain (mote_docking_profile_validate: its status and detail). */
 static mote_status check_settings(const void *settings) {
     return mote_docking_profile_validate(settings);
 }
@@ -124,8 +137,11 @@ MOTE_POOL_STEP_API(docking, RECORD)
 mote_status mote_docking_pool_set_profile(mote_docking_pool *pool,
                                           const mote_docking_profile *profile) {
     mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) || mote_docking_profile_validate(profile) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(p, RECORD)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a docking pool");
+    }
+    if (mote_docking_profile_validate(profile) != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
     }
     *(mote_docking_profile *)mote_pool_settings(p) = *profile;
     return MOTE_OK;

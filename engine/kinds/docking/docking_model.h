@@ -79,4 +79,27 @@ void docking_substep(const mote_docking_constants *c, mote_docking_state *s);
 /* NULL, invalid profile, non-finite or zero-base state: the status mote_docking_step gives. */
 mote_status docking_check(const mote_docking_profile *profile, const mote_docking_state *s);
 
+/* A state inside the domain (mote/docking.h): MOTE_OK, or the refusal naming the member
+ * (MOTE_ERROR_NON_FINITE, MOTE_ERROR_INVALID_ARGUMENT). */
+mote_status docking_state_check(const mote_docking_state *s);
+
+/* x held within [-bound, bound] by comparisons (a NaN stays NaN; the kernels select the same
+ * way): how a sub-step keeps the clock, the chaser and its velocity inside the domain. */
+static inline float docking_hold(float x, float bound) {
+    const float below = x > bound ? bound : x;
+    return below < -bound ? -bound : below;
+}
+
+/* The clock after a sub-step of h: time + h, stopping at MOTE_DOCKING_TIME_MAX (the clock only
+ * rises; a NaN stays NaN). */
+static inline float docking_clock_after(float time, float h) {
+    const float t = time + h;
+    return t > MOTE_DOCKING_TIME_MAX ? MOTE_DOCKING_TIME_MAX : t;
+}
+
+static inline mote_vec3 docking_hold3(mote_vec3 v, float bound) {
+    return (mote_vec3){docking_hold(v.x, bound), docking_hold(v.y, bound),
+                       docking_hold(v.z, bound)};
+}
+
 #endif

@@ -1,9 +1,11 @@
 /* The docking profile: its defaults, its validation, the timeline derived from it and the
  * analytic functions of the clock (phase values, spin rates, spin angles). */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "docking_model.h"
+#include "refuse.h"
 #include "spin_angle.h"
 
 mote_docking_profile mote_default_docking_profile(void) {
@@ -41,45 +43,134 @@ mote_docking_timeline mote_docking_timeline_of(const mote_docking_profile *p) {
     return t;
 }
 
-static bool finite3(mote_vec3 v) {
-    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+/* An axis: finite, its length within [MOTE_DOCKING_AXIS_MIN, MOTE_DOCKING_AXIS_MAX]. */
+static mote_status check_axis(const char *name, mote_vec3 v) {
+    const double length = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
+    if (!(length >= MOTE_DOCKING_AXIS_MIN && length <= MOTE_DOCKING_AXIS_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.%s: its length must lie in [%g, %g] (got %g)", name,
+                           (double)MOTE_DOCKING_AXIS_MIN, (double)MOTE_DOCKING_AXIS_MAX, length);
+    }
+    return MOTE_OK;
 }
 
-static bool nonzero3(mote_vec3 v) {
-    return mote_vec3_length(v) > 0.0f;
+/* One member's range: [low, high], or (low, high] when low_open. */
+typedef struct docking_range {
+    const char *name;
+    float value, low, high;
+    bool low_open;
+} docking_range;
+
+/* The spring's stability under the sub-step (semi-implicit Euler): k h^2 + 2 c h < 4. */
+static mote_status check_spring(const char *end, float k, float c, float h) {
+    const double measure = (double)k * h * h + 2.0 * c * h;
+    if (!(measure < 4.0)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.stiffness_%s and damping_%s: k h^2 + 2 c h must be below 4 at "
+                           "h = max_substep %g (got %g)",
+                           end, end, (double)h, measure);
+    }
+    return MOTE_OK;
 }
 
 mote_status mote_docking_profile_validate(const mote_docking_profile *p) {
     if (p == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile must not be NULL");
     }
-    const float scalars[] = {p->station_spin_rate, p->spin_up_duration,   p->approach_start,
-                             p->approach_duration, p->settle_duration,    p->spin_down_duration,
-                             p->dock_clearance,    p->dock_radial_offset, p->stiffness_start,
-                             p->stiffness_end,     p->damping_start,      p->damping_end,
-                             p->lock_threshold,    p->final_lerp_start,   p->max_substep};
-    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i) {
-        if (!isfinite(scalars[i])) {
-            return MOTE_ERROR_NON_FINITE;
+    const float S = MOTE_DOCKING_STATION_MAX, T = MOTE_DOCKING_TIMELINE_MAX;
+    const mote_vec3 port = p->dock_port_offset;
+    const docking_range ranges[] = {
+        {"station_spin_rate", p->station_spin_rate, -FLT_MAX, FLT_MAX, false},
+        {"spin_up_duration", p->spin_up_duration, 0.0f, T, true},
+        {"approach_start", p->approach_start, 0.0f, T, false},
+        {"approach_duration", p->approach_duration, 0.0f, T, true},
+        {"settle_duration", p->settle_duration, 0.0f, T, true},
+        {"spin_down_duration", p->spin_down_duration, 0.0f, T, true},
+        {"dock_clearance", p->dock_clearance, -S, S, false},
+        {"dock_radial_offset", p->dock_radial_offset, 0.0f, S, false},
+        {"stiffness_start", p->stiffness_start, 0.0f, MOTE_DOCKING_STIFFNESS_MAX, true},
+        {"stiffness_end", p->stiffness_end, 0.0f, MOTE_DOCKING_STIFFNESS_MAX, true},
+        {"damping_start", p->damping_start, 0.0f, MOTE_DOCKING_DAMPING_MAX, false},
+        {"damping_end", p->damping_end, 0.0f, MOTE_DOCKING_DAMPING_MAX, false},
+        {"lock_threshold", p->lock_threshold, 0.0f, 1.0f, true},
+        {"final_lerp_start", p->final_lerp_start, 0.0f, 1.0f, false},
+        {"max_substep", p->max_substep, 0.0f, MOTE_DOCKING_SUBSTEP_MAX, true},
+        {"dock_port_offset.x", port.x, -S, S, false},
+        {"dock_port_offset.y", port.y, -S, S, false},
+        {"dock_port_offset.z", port.z, -S, S, false},
+        {"station_local_forward.x", p->station_local_forward.x, -FLT_MAX, FLT_MAX, false},
+        {"station_local_forward.y", p->station_local_forward.y, -FLT_MAX, FLT_MAX, false},
+        {"station_local_forward.z", p->station_local_forward.z, -FLT_MAX, FLT_MAX, false},
+        {"dock_axis.x", p->dock_axis.x, -FLT_MAX, FLT_MAX, false},
+        {"dock_axis.y", p->dock_axis.y, -FLT_MAX, FLT_MAX, false},
+        {"dock_axis.z", p->dock_axis.z, -FLT_MAX, FLT_MAX, false},
+        {"chaser_local_up.x", p->chaser_local_up.x, -FLT_MAX, FLT_MAX, false},
+        {"chaser_local_up.y", p->chaser_local_up.y, -FLT_MAX, FLT_MAX, false},
+        {"chaser_local_up.z", p->chaser_local_up.z, -FLT_MAX, FLT_MAX, false},
+    };
+    const size_t n = sizeof ranges / sizeof ranges[0];
+    for (size_t i = 0; i < n; ++i) { /* every NaN or infinity before any range */
+        if (!isfinite(ranges[i].value)) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE, "profile.%s must be finite (got %g)",
+                               ranges[i].name, (double)ranges[i].value);
         }
     }
-    if (!finite3(p->station_local_forward) || !finite3(p->dock_port_offset) ||
-        !finite3(p->dock_axis) || !finite3(p->chaser_local_up)) {
-        return MOTE_ERROR_NON_FINITE;
+    for (size_t i = 0; i < n; ++i) {
+        const docking_range *r = &ranges[i];
+        const bool above_low = r->low_open ? r->value > r->low : r->value >= r->low;
+        if (!above_low || !(r->value <= r->high)) {
+            return mote_refuse(
+                MOTE_ERROR_INVALID_ARGUMENT, "profile.%s must lie in %c%g, %g] (got %g)", r->name,
+                r->low_open ? '(' : '[', (double)r->low, (double)r->high, (double)r->value);
+        }
+    }
+    const struct {
+        const char *name;
+        mote_vec3 v;
+    } axes[] = {{"station_local_forward", p->station_local_forward},
+                {"dock_axis", p->dock_axis},
+                {"chaser_local_up", p->chaser_local_up}};
+    for (size_t i = 0; i < sizeof axes / sizeof axes[0]; ++i) {
+        mote_status status = check_axis(axes[i].name, axes[i].v);
+        if (status != MOTE_OK) {
+            return status;
+        }
     }
     mote_docking_timeline t = mote_docking_timeline_of(p);
-    bool ok = p->spin_up_duration > 0.0f && p->approach_start >= 0.0f &&
-              p->approach_duration > 0.0f && p->settle_duration > 0.0f &&
-              p->spin_down_duration > 0.0f && isfinite(t.spin_down_end) &&
-              t.approach_end - t.approach_start > 0.0f && t.settle_end - t.approach_end > 0.0f &&
-              t.spin_down_end - t.settle_end > 0.0f && t.spin_up_end <= t.settle_end &&
-              p->dock_radial_offset >= 0.0f && p->stiffness_start > 0.0f &&
-              p->stiffness_end > 0.0f && p->damping_start >= 0.0f && p->damping_end >= 0.0f &&
-              p->lock_threshold > 0.0f && p->lock_threshold <= 1.0f &&
-              p->final_lerp_start >= 0.0f && p->final_lerp_start < p->lock_threshold &&
-              p->max_substep > 0.0f && nonzero3(p->station_local_forward) &&
-              nonzero3(p->dock_axis) && nonzero3(p->chaser_local_up);
-    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!(t.approach_end - t.approach_start > 0.0f && t.settle_end - t.approach_end > 0.0f &&
+          t.spin_down_end - t.settle_end > 0.0f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile durations: each phase must stay longer than 0 on the float "
+                           "timeline (approach %g, settle %g, spin-down %g)",
+                           (double)t.approach_end, (double)t.settle_end, (double)t.spin_down_end);
+    }
+    if (!(t.spin_down_end <= MOTE_DOCKING_TIMELINE_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile durations: the timeline must end by %g s (got %g)",
+                           (double)MOTE_DOCKING_TIMELINE_MAX, (double)t.spin_down_end);
+    }
+    if (!(t.spin_up_end <= t.settle_end)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.spin_up_duration must end by spin-down start %g (got %g)",
+                           (double)t.settle_end, (double)t.spin_up_end);
+    }
+    const double spin = fabs((double)p->station_spin_rate) * t.spin_down_end;
+    if (!(spin <= MOTE_DOCKING_SPIN_ANGLE_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.station_spin_rate times the timeline's end must be at most %g "
+                           "rad (got %g)",
+                           (double)MOTE_DOCKING_SPIN_ANGLE_MAX, spin);
+    }
+    if (!(p->final_lerp_start < p->lock_threshold)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.final_lerp_start must be below lock_threshold %g (got %g)",
+                           (double)p->lock_threshold, (double)p->final_lerp_start);
+    }
+    mote_status status =
+        check_spring("start", p->stiffness_start, p->damping_start, p->max_substep);
+    return status != MOTE_OK
+               ? status
+               : check_spring("end", p->stiffness_end, p->damping_end, p->max_substep);
 }
 
 /* The sub-steps of dt: ceil(dt / max_substep), at least 1, at most MOTE_DOCKING_MAX_SUBSTEPS

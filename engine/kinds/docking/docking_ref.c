@@ -1,9 +1,11 @@
 /* The docking scalar reference: one sequence at a time, straight from the seed's formulas
  * (mote/docking.h). This file is the specification engine/kinds/docking/docking_kernels.c is
  * measured against. */
+#include <float.h>
 #include <math.h>
 
 #include "docking_model.h"
+#include "refuse.h"
 
 docking_frame docking_frame_at(const mote_docking_constants *c, mote_vec3 station, mote_quat base,
                                mote_quat spin) {
@@ -46,7 +48,7 @@ static void capture(const mote_docking_constants *c, mote_docking_state *s) {
 }
 
 void docking_substep(const mote_docking_constants *c, mote_docking_state *s) {
-    const float t = s->time + c->h;
+    const float t = docking_clock_after(s->time, c->h);
     const docking_time tm = docking_time_at(c, t);
     const docking_frame f = docking_frame_at(c, s->station_position, s->station_base,
                                              mote_quat_axis_angle(c->forward, tm.station_angle));
@@ -76,6 +78,11 @@ void docking_substep(const mote_docking_constants *c, mote_docking_state *s) {
         sp = target;
         v = (mote_vec3){0.0f, 0.0f, 0.0f};
     }
+    /* the domain: the chaser within MOTE_DOCKING_CHASER_MAX, its speed within
+     * MOTE_DOCKING_VELOCITY_MAX, per component */
+    p = docking_hold3(p, MOTE_DOCKING_CHASER_MAX);
+    sp = docking_hold3(sp, MOTE_DOCKING_CHASER_MAX);
+    v = docking_hold3(v, MOTE_DOCKING_VELOCITY_MAX);
 
     /* orientation: align local up onto -axis, then spin about the axis */
     mote_vec3 down = {-f.axis.x, -f.axis.y, -f.axis.z};
@@ -90,45 +97,99 @@ void docking_substep(const mote_docking_constants *c, mote_docking_state *s) {
     s->time = t;
 }
 
-static bool finite3(mote_vec3 v) {
-    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
-}
-
-static bool finite4(mote_quat q) {
-    return isfinite(q.x) && isfinite(q.y) && isfinite(q.z) && isfinite(q.w);
+mote_status docking_state_check(const mote_docking_state *s) {
+    const float C = MOTE_DOCKING_CHASER_MAX, S = MOTE_DOCKING_STATION_MAX;
+    const float D = MOTE_DOCKING_START_MAX, V = MOTE_DOCKING_VELOCITY_MAX;
+    const struct {
+        const char *name;
+        float value, low, high;
+    } members[] = {
+        {"time", s->time, -MOTE_DOCKING_TIME_MAX, MOTE_DOCKING_TIME_MAX},
+        {"station_position.x", s->station_position.x, -S, S},
+        {"station_position.y", s->station_position.y, -S, S},
+        {"station_position.z", s->station_position.z, -S, S},
+        {"station_base.x", s->station_base.x, -FLT_MAX, FLT_MAX},
+        {"station_base.y", s->station_base.y, -FLT_MAX, FLT_MAX},
+        {"station_base.z", s->station_base.z, -FLT_MAX, FLT_MAX},
+        {"station_base.w", s->station_base.w, -FLT_MAX, FLT_MAX},
+        {"position.x", s->position.x, -C, C},
+        {"position.y", s->position.y, -C, C},
+        {"position.z", s->position.z, -C, C},
+        {"spring_position.x", s->spring_position.x, -C, C},
+        {"spring_position.y", s->spring_position.y, -C, C},
+        {"spring_position.z", s->spring_position.z, -C, C},
+        {"velocity.x", s->velocity.x, -V, V},
+        {"velocity.y", s->velocity.y, -V, V},
+        {"velocity.z", s->velocity.z, -V, V},
+        {"orientation.x", s->orientation.x, -FLT_MAX, FLT_MAX},
+        {"orientation.y", s->orientation.y, -FLT_MAX, FLT_MAX},
+        {"orientation.z", s->orientation.z, -FLT_MAX, FLT_MAX},
+        {"orientation.w", s->orientation.w, -FLT_MAX, FLT_MAX},
+        {"start_parallel", s->start_parallel, -D, D},
+        {"start_radial", s->start_radial, 0.0f, D},
+        {"radial_direction.x", s->radial_direction.x, -2.0f, 2.0f},
+        {"radial_direction.y", s->radial_direction.y, -2.0f, 2.0f},
+        {"radial_direction.z", s->radial_direction.z, -2.0f, 2.0f},
+        {"station_angle", s->station_angle, -FLT_MAX, FLT_MAX},
+        {"chaser_angle", s->chaser_angle, -FLT_MAX, FLT_MAX},
+    };
+    const size_t n = sizeof members / sizeof members[0];
+    for (size_t i = 0; i < n; ++i) { /* every NaN or infinity before any range */
+        if (!isfinite(members[i].value)) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE, "%s must be finite (got %g)", members[i].name,
+                               (double)members[i].value);
+        }
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (!(members[i].value >= members[i].low && members[i].value <= members[i].high)) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must lie in [%g, %g] (got %g)",
+                               members[i].name, (double)members[i].low, (double)members[i].high,
+                               (double)members[i].value);
+        }
+    }
+    if (!(mote_quat_dot(s->station_base, s->station_base) > 0.0f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "station_base must not be zero");
+    }
+    return MOTE_OK;
 }
 
 mote_status docking_check(const mote_docking_profile *profile, const mote_docking_state *s) {
     if (profile == NULL || s == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile and state must not be NULL");
     }
     mote_status status = mote_docking_profile_validate(profile);
     if (status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
     }
-    if (!isfinite(s->time) || !finite3(s->station_position) || !finite4(s->station_base) ||
-        !finite3(s->position) || !finite3(s->spring_position) || !finite3(s->velocity) ||
-        !finite4(s->orientation) || !isfinite(s->start_parallel) || !isfinite(s->start_radial) ||
-        !finite3(s->radial_direction) || !isfinite(s->station_angle) ||
-        !isfinite(s->chaser_angle)) {
-        return MOTE_ERROR_NON_FINITE;
-    }
-    return mote_quat_dot(s->station_base, s->station_base) > 0.0f ? MOTE_OK
-                                                                  : MOTE_ERROR_INVALID_ARGUMENT;
+    return docking_state_check(s);
 }
 
 mote_status mote_docking_begin(const mote_docking_profile *profile, mote_vec3 station_position,
                                mote_quat station_base, mote_vec3 chaser_position, float start_delay,
                                mote_docking_state *out) {
-    if (profile == NULL || out == NULL || mote_docking_profile_validate(profile) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (profile == NULL || out == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile and out must not be NULL");
     }
-    if (!finite3(station_position) || !finite4(station_base) || !finite3(chaser_position) ||
-        !isfinite(start_delay)) {
-        return MOTE_ERROR_NON_FINITE;
+    if (mote_docking_profile_validate(profile) != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
     }
-    if (!(mote_quat_dot(station_base, station_base) > 0.0f) || start_delay < 0.0f) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!isfinite(start_delay)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "start_delay must be finite (got %g)",
+                           (double)start_delay);
+    }
+    if (!(start_delay >= 0.0f && start_delay <= MOTE_DOCKING_TIME_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "start_delay must lie in [0, %g] (got %g)",
+                           (double)MOTE_DOCKING_TIME_MAX, (double)start_delay);
+    }
+    const mote_docking_state given = {.time = 0.0f - start_delay,
+                                      .station_position = station_position,
+                                      .station_base = station_base,
+                                      .position = chaser_position,
+                                      .spring_position = chaser_position,
+                                      .orientation = {0.0f, 0.0f, 0.0f, 1.0f}};
+    mote_status status = docking_state_check(&given);
+    if (status != MOTE_OK) {
+        return status;
     }
     mote_docking_state s = {
         .time = 0.0f - start_delay,
@@ -154,7 +215,8 @@ mote_status mote_docking_step(const mote_docking_profile *profile, mote_docking_
         return status;
     }
     if (!(dt >= 0.0f) || !isfinite(dt)) {
-        return MOTE_ERROR_INVALID_DT;
+        return mote_refuse(MOTE_ERROR_INVALID_DT, "dt must be finite and >= 0 (got %g)",
+                           (double)dt);
     }
     mote_docking_constants c = mote_docking_constants_make(profile, dt);
     for (int i = 0; i < c.substeps; ++i) {

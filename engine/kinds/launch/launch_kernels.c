@@ -121,7 +121,12 @@ MOTE_ALWAYS_INLINE void launch_vector(float *const *p, size_t i, const void *k) 
     mote_wf f1 = mote_w_select(no_vibration, mote_w_sub(f2, S(2.0f)), f2);
     mote_wm no_roll = mote_w_ge(f1, S(1.0f));
 
-    const mote_wf t = mote_w_add(mote_w_sub(S(c->clock_hi), launch_time), S(c->clock_lo));
+    /* the own time, clamped as mote_launch_own_time_clamp does (a NaN stays NaN) */
+    const mote_wf own = mote_w_add(mote_w_sub(S(c->clock_hi), launch_time), S(c->clock_lo));
+    const mote_wf above = mote_w_select(mote_w_gt(own, S(MOTE_LAUNCH_OWN_TIME_MAX)),
+                                        S(MOTE_LAUNCH_OWN_TIME_MAX), own);
+    const mote_wf t = mote_w_select(mote_w_lt(above, S(-MOTE_LAUNCH_OWN_TIME_MAX)),
+                                    S(-MOTE_LAUNCH_OWN_TIME_MAX), above);
     mote_wf d, v, cd, cv;
     ascent(tl, t, &d, &v);
     coast(tl, t, &cd, &cv);

@@ -7,6 +7,7 @@
 #include "launch_fields.h"
 #include "launch_ref.h"
 #include "kind_record.h"
+#include "refuse.h"
 #include "task_split.h"
 
 #define LAUNCH_POOL_COOKIE 0x4C4E4348 /* "LNCH" */
@@ -53,15 +54,25 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
     return MOTE_OK;
 }
 
-/* A known phase and flags 0..7, whole numbers. The hook's values may be rewritten by a kind
- * (debris normalises), so the parameter is not const here either. */
+/* A known phase, flags 0..7 (whole numbers) and the rocket's inputs inside the domain
+ * (mote_launch_rocket_check), as add, set and restore see them. The hook's values may be
+ * rewritten by a kind (debris normalises), so the parameter is not const here either. */
 // cppcheck-suppress constParameter
 static mote_status check_values(const mote_pool *pool, float *v) {
     (void)pool;
     const float phase = v[LAUNCH_PHASE], flags = v[LAUNCH_FLAGS];
-    bool ok = phase >= 0.0f && phase <= (float)MOTE_LAUNCH_REST && phase == floorf(phase) &&
-              flags <= 7.0f && flags == floorf(flags);
-    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!(phase >= 0.0f && phase <= (float)MOTE_LAUNCH_REST && phase == floorf(phase))) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pose.phase must be a mote_launch_phase, 0 to 5 (got %g)",
+                           (double)phase);
+    }
+    if (!(flags <= 7.0f && flags == floorf(flags))) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "flags must be a whole number 0 to 7 (got %g)", (double)flags);
+    }
+    const mote_launch_rocket rocket = {
+        v[LAUNCH_LAUNCH_TIME], v[LAUNCH_TURN_BLEND], v[LAUNCH_CROSSRANGE], false, false, false};
+    return mote_launch_rocket_check(&rocket);
 }
 
 static void values_to_desc(const mote_pool *pool, const float *values, void *desc) {
@@ -179,12 +190,24 @@ _Static_assert(sizeof launch_setting_members / sizeof launch_setting_members[0] 
                    2 + sizeof(mote_launch_profile) / 4 + sizeof(mote_launch_timeline) / 4,
                "every word of the launch settings is listed");
 
+/* The clock within MOTE_LAUNCH_CLOCK_MAX, the profile inside the domain and the timeline its
+ * own (the detail names what is not). */
 static mote_status check_settings(const void *settings) {
     const launch_pool_settings *s = settings;
+    if (!(fabs(s->clock) <= MOTE_LAUNCH_CLOCK_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "clock must lie in [-%g, %g] s (got %g)",
+                           MOTE_LAUNCH_CLOCK_MAX, MOTE_LAUNCH_CLOCK_MAX, s->clock);
+    }
     mote_launch_timeline derived = mote_launch_timeline_of(&s->profile);
-    bool ok = isfinite(s->clock) && derived.status == MOTE_OK &&
-              memcmp(&derived, &s->timeline, sizeof derived) == 0;
-    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    if (derived.status != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
+    }
+    if (memcmp(&derived, &s->timeline, sizeof derived) != 0) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "timeline must be the one mote_launch_timeline_of derives from the "
+                           "profile");
+    }
+    return MOTE_OK;
 }
 
 const mote_pool_kind mote_launch_pool_kind_record = {
@@ -237,7 +260,8 @@ static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system
     if (status != MOTE_OK) {
         return status;
     }
-    settings_of(p)->clock += (double)advanced;
+    const double clock = settings_of(p)->clock + (double)advanced;
+    settings_of(p)->clock = clock < MOTE_LAUNCH_CLOCK_MAX ? clock : MOTE_LAUNCH_CLOCK_MAX;
     run(p, 0, p->core.count, tasks);
     if (out_advanced != NULL) {
         *out_advanced = advanced;
@@ -262,10 +286,14 @@ mote_status mote_launch_pool_evaluate_parallel(mote_launch_pool *pool, double ti
                                                const mote_task_system *tasks) {
     mote_pool *p = MOTE_AS_POOL(pool);
     if (!mote_pool_is(p, RECORD)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a launch pool");
     }
     if (!isfinite(time)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "time must be finite (got %g)", time);
+    }
+    if (!(fabs(time) <= MOTE_LAUNCH_CLOCK_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "time must lie in [-%g, %g] s (got %g)",
+                           MOTE_LAUNCH_CLOCK_MAX, MOTE_LAUNCH_CLOCK_MAX, time);
     }
     settings_of(p)->clock = time;
     run(p, 0, p->core.count, tasks);
@@ -279,10 +307,11 @@ mote_status mote_launch_pool_evaluate(mote_launch_pool *pool, double time) {
 mote_status mote_launch_pool_evaluate_range(mote_launch_pool *pool, size_t begin, size_t end) {
     mote_pool *p = MOTE_AS_POOL(pool);
     if (!mote_pool_is(p, RECORD)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a launch pool");
     }
     if (begin > end || end > p->core.count) {
-        return MOTE_ERROR_RANGE;
+        return mote_refuse(MOTE_ERROR_RANGE, "range [%zu, %zu) must lie within [0, %zu]", begin,
+                           end, p->core.count);
     }
     run(p, begin, end, NULL);
     return MOTE_OK;
@@ -302,11 +331,12 @@ mote_status mote_launch_pool_set_profile(mote_launch_pool *pool,
                                          const mote_launch_profile *profile) {
     mote_pool *p = MOTE_AS_POOL(pool);
     if (!mote_pool_is(p, RECORD) || profile == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pool must be a launch pool and profile not NULL");
     }
     mote_launch_timeline tl = mote_launch_timeline_of(profile);
     if (tl.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
     }
     settings_of(p)->profile = *profile;
     settings_of(p)->timeline = tl;

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "launch_ref.h"
+#include "refuse.h"
 
 mote_launch_rocket mote_default_launch_rocket(void) {
     mote_launch_rocket r = {0.0f, 1.0f, 1.0f, false, false, false};
@@ -41,7 +42,8 @@ static float roll_at(const mote_launch_profile *p, const mote_launch_rocket *r, 
 }
 
 void mote_launch_pose_at(const mote_launch_profile *p, const mote_launch_timeline *tl,
-                         const mote_launch_rocket *r, float t, mote_launch_pose *out) {
+                         const mote_launch_rocket *r, float own_time, mote_launch_pose *out) {
+    const float t = mote_launch_own_time_clamp(own_time);
     float d, v, cd, cv;
     mote_launch_ascent_at(tl, t, &d, &v);
     mote_launch_coast_at(tl, t, &cd, &cv);
@@ -104,33 +106,60 @@ void mote_launch_pose_at(const mote_launch_profile *p, const mote_launch_timelin
     out->velocity = velocity;
 }
 
-static bool rocket_finite(const mote_launch_rocket *r) {
-    return isfinite(r->launch_time) && isfinite(r->turn_blend) && isfinite(r->crossrange);
+mote_status mote_launch_rocket_check(const mote_launch_rocket *r) {
+    const struct {
+        const char *name;
+        float value, max;
+    } members[] = {{"launch_time", r->launch_time, MOTE_LAUNCH_TIME_MAX},
+                   {"turn_blend", r->turn_blend, MOTE_LAUNCH_TURN_BLEND_MAX},
+                   {"crossrange", r->crossrange, MOTE_LAUNCH_CROSSRANGE_MAX}};
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; ++i) {
+        if (!isfinite(members[i].value)) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE, "rocket.%s must be finite (got %g)",
+                               members[i].name, (double)members[i].value);
+        }
+    }
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; ++i) {
+        if (!(fabsf(members[i].value) <= members[i].max)) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                               "rocket.%s must lie in [-%g, %g] (got %g)", members[i].name,
+                               (double)members[i].max, (double)members[i].max,
+                               (double)members[i].value);
+        }
+    }
+    return MOTE_OK;
 }
 
 mote_status mote_launch_evaluate(const mote_launch_profile *profile,
                                  const mote_launch_rocket *rocket, float time,
                                  mote_launch_pose *out) {
     if (profile == NULL || rocket == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile, rocket and out must not be NULL");
     }
     const mote_launch_timeline tl = mote_launch_timeline_of(profile);
     if (tl.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
     }
-    if (!isfinite(time) || !rocket_finite(rocket)) {
-        return MOTE_ERROR_NON_FINITE;
+    if (!isfinite(time)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "time must be finite (got %g)", (double)time);
+    }
+    mote_status status = mote_launch_rocket_check(rocket);
+    if (status != MOTE_OK) {
+        return status;
     }
     mote_launch_pose_at(profile, &tl, rocket, time - rocket->launch_time, out);
     return MOTE_OK;
 }
 
 mote_status mote_launch_camera_shake(const mote_launch_profile *p, float t, mote_vec3 *offset) {
-    if (p == NULL || offset == NULL || mote_launch_profile_validate(p) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (p == NULL || offset == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile and offset must not be NULL");
+    }
+    if (mote_launch_profile_validate(p) != MOTE_OK) {
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
     }
     if (!isfinite(t)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "time must be finite (got %g)", (double)t);
     }
     const float rise =
         mote_launch_smooth(p->ignition_hold - p->camera_shake_rise, p->camera_shake_rise, t);
@@ -149,10 +178,11 @@ mote_status mote_launch_rocket_camera_shake(const mote_launch_profile *p,
                                             const mote_launch_rocket *r, float time,
                                             mote_vec3 *offset) {
     if (r == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "rocket must not be NULL");
     }
-    if (!rocket_finite(r)) {
-        return MOTE_ERROR_NON_FINITE;
+    mote_status check = mote_launch_rocket_check(r);
+    if (check != MOTE_OK) {
+        return check;
     }
     mote_vec3 shake;
     mote_status status = mote_launch_camera_shake(p, time - r->launch_time, &shake);

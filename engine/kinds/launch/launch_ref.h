@@ -19,7 +19,20 @@ static inline float mote_launch_smooth(float edge0, float width, float value) {
     return x * x * (3.0f - 2.0f * x);
 }
 
-/* The pose at t s of the rocket's own time (the sequence time minus its launch_time). */
+/* A rocket's own time as the model reads it: clamped to [-MOTE_LAUNCH_OWN_TIME_MAX,
+ * MOTE_LAUNCH_OWN_TIME_MAX] (a NaN stays NaN; the wide kernel selects the same way). */
+static inline float mote_launch_own_time_clamp(float t) {
+    const float above = t > MOTE_LAUNCH_OWN_TIME_MAX ? MOTE_LAUNCH_OWN_TIME_MAX : t;
+    return above < -MOTE_LAUNCH_OWN_TIME_MAX ? -MOTE_LAUNCH_OWN_TIME_MAX : above;
+}
+
+/* MOTE_OK for a rocket inside the domain (mote/launch.h), else the refusal naming the member:
+ * MOTE_ERROR_NON_FINITE, or MOTE_ERROR_INVALID_ARGUMENT past MOTE_LAUNCH_TIME_MAX,
+ * MOTE_LAUNCH_TURN_BLEND_MAX or MOTE_LAUNCH_CROSSRANGE_MAX. */
+mote_status mote_launch_rocket_check(const mote_launch_rocket *rocket);
+
+/* The pose at t s of the rocket's own time (the sequence time minus its launch_time), clamped
+ * by mote_launch_own_time_clamp. */
 void mote_launch_pose_at(const mote_launch_profile *profile, const mote_launch_timeline *timeline,
                          const mote_launch_rocket *rocket, float t, mote_launch_pose *out);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "launch_ref.h"
+#include "refuse.h"
 
 mote_launch_profile mote_default_launch_profile(void) {
     mote_launch_profile p = {
@@ -46,19 +47,6 @@ mote_launch_profile mote_default_launch_profile(void) {
     return p;
 }
 
-/* The profile is floats and vectors of floats only: every one must be finite. */
-static bool all_finite(const mote_launch_profile *p) {
-    const size_t n = sizeof *p / sizeof(float);
-    float values[sizeof(mote_launch_profile) / sizeof(float)];
-    memcpy(values, p, sizeof values);
-    for (size_t i = 0; i < n; ++i) {
-        if (!isfinite(values[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
 _Static_assert(sizeof(mote_launch_profile) % sizeof(float) == 0, "the profile is floats only");
 
 /* The seed's acceleration, in double: (remaining - slow_speed (A + D / 2)) / (A (A + D) / 2). */
@@ -68,26 +56,146 @@ static double solved_acceleration(const mote_launch_profile *p) {
     return (1.0 - p->slow_distance - slow_speed * (a + 0.5 * d)) / (0.5 * a * (a + d));
 }
 
+/* One member's range: [low, high]; a duration that may be 0 (zero_ok) is 0 or in the range. */
+typedef struct launch_range {
+    const char *name;
+    float value, low, high;
+    bool zero_ok;
+} launch_range;
+
+#define LAUNCH_DURATION(name, value, zero_ok)                                                      \
+    { name, value, MOTE_LAUNCH_DURATION_MIN, MOTE_LAUNCH_DURATION_MAX, zero_ok }
+#define LAUNCH_SYMMETRIC(name, value, max)                                                         \
+    { name, value, -(max), max, false }
+
+static mote_status check_ranges(const launch_range *ranges, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        const launch_range *r = &ranges[i];
+        if (!(r->value >= r->low && r->value <= r->high) && !(r->zero_ok && r->value == 0.0f)) {
+            return mote_refuse(
+                MOTE_ERROR_INVALID_ARGUMENT, "profile.%s must lie in %s[%g, %g] (got %g)", r->name,
+                r->zero_ok ? "0 or " : "", (double)r->low, (double)r->high, (double)r->value);
+        }
+    }
+    return MOTE_OK;
+}
+
+/* A schedule [start, end] of normalized distance: |start|, |end| <= MOTE_LAUNCH_SCHEDULE_MAX,
+ * end - start >= MOTE_LAUNCH_SCHEDULE_WIDTH_MIN. */
+static mote_status check_schedule(const char *name, float start, float end) {
+    const float width = end - start;
+    if (!(fabsf(start) <= MOTE_LAUNCH_SCHEDULE_MAX && fabsf(end) <= MOTE_LAUNCH_SCHEDULE_MAX &&
+          width >= MOTE_LAUNCH_SCHEDULE_WIDTH_MIN)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.%s_start and _end must lie in [-%g, %g], the end at least %g "
+                           "past the start (got %g, %g)",
+                           name, (double)MOTE_LAUNCH_SCHEDULE_MAX, (double)MOTE_LAUNCH_SCHEDULE_MAX,
+                           (double)MOTE_LAUNCH_SCHEDULE_WIDTH_MIN, (double)start, (double)end);
+    }
+    return MOTE_OK;
+}
+
 mote_status mote_launch_profile_validate(const mote_launch_profile *p) {
     if (p == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile must not be NULL");
     }
-    if (!all_finite(p)) {
-        return MOTE_ERROR_NON_FINITE;
+    float values[sizeof(mote_launch_profile) / sizeof(float)];
+    memcpy(values, p, sizeof values);
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; ++i) {
+        if (!isfinite(values[i])) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE,
+                               "profile member %zu (of its floats, in declaration order) must be "
+                               "finite (got %g)",
+                               i, (double)values[i]);
+        }
+    }
+    const mote_vec3 c = p->planet_center;
+    const float L = MOTE_LAUNCH_LENGTH_MAX, F = MOTE_LAUNCH_FREQUENCY_MAX;
+    const launch_range ranges[] = {
+        {"ignition_hold", p->ignition_hold, 0.0f, MOTE_LAUNCH_DURATION_MAX, false},
+        LAUNCH_DURATION("slow_duration", p->slow_duration, false),
+        LAUNCH_DURATION("accel_duration", p->accel_duration, false),
+        LAUNCH_DURATION("decel_duration", p->decel_duration, false),
+        {"slow_distance", p->slow_distance, 0.0f, 0.99999994f, false},
+        LAUNCH_DURATION("coast_linear", p->coast_linear, true),
+        LAUNCH_DURATION("coast_decel", p->coast_decel, true),
+        LAUNCH_SYMMETRIC("target_altitude", p->target_altitude, L),
+        LAUNCH_SYMMETRIC("max_ground_arc", p->max_ground_arc, L),
+        LAUNCH_SYMMETRIC("max_crossrange", p->max_crossrange, L),
+        {"ground_arc_exponent", p->ground_arc_exponent, 1.0f, 2.0f, false},
+        {"turn_factor", p->turn_factor, 0.0f, 1.0f, false},
+        {"planet_radius", p->planet_radius, MOTE_LAUNCH_PLANET_RADIUS_MIN, L, false},
+        LAUNCH_SYMMETRIC("planet_center.x", c.x, L),
+        LAUNCH_SYMMETRIC("planet_center.y", c.y, L),
+        LAUNCH_SYMMETRIC("planet_center.z", c.z, L),
+        LAUNCH_SYMMETRIC("coast_rate", p->coast_rate, L),
+        LAUNCH_SYMMETRIC("ground_track_rate", p->ground_track_rate, L),
+        LAUNCH_SYMMETRIC("roll_frequency", p->roll_frequency, F),
+        LAUNCH_SYMMETRIC("vibration_frequency_a", p->vibration_frequency_a, F),
+        LAUNCH_SYMMETRIC("vibration_frequency_b", p->vibration_frequency_b, F),
+        LAUNCH_SYMMETRIC("vibration_phase_b", p->vibration_phase_b, F),
+        {"camera_shake_rise", p->camera_shake_rise, MOTE_LAUNCH_DURATION_MIN,
+         MOTE_LAUNCH_DURATION_MAX, false},
+    };
+    mote_status status = check_ranges(ranges, sizeof ranges / sizeof ranges[0]);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    const float roll = fabsf(p->roll_amplitude) + 2.0f * fabsf(p->vibration_amplitude);
+    if (!(roll <= MOTE_LAUNCH_ROLL_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.roll_amplitude + 2 vibration_amplitude must be at most %g rad "
+                           "(got %g)",
+                           (double)MOTE_LAUNCH_ROLL_MAX, (double)roll);
+    }
+    const double angle = ((double)fabsf(p->max_ground_arc) * MOTE_LAUNCH_TURN_BLEND_MAX +
+                          fabsf(p->ground_track_rate)) /
+                         p->planet_radius;
+    if (!(angle <= MOTE_LAUNCH_GROUND_ANGLE_MAX)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.max_ground_arc and ground_track_rate: (|max_ground_arc| %g + "
+                           "|ground_track_rate|) / planet_radius must be at most %g rad (got %g)",
+                           (double)MOTE_LAUNCH_TURN_BLEND_MAX, (double)MOTE_LAUNCH_GROUND_ANGLE_MAX,
+                           angle);
+    }
+    const double reach = (double)fabsf(p->max_crossrange) * MOTE_LAUNCH_CROSSRANGE_MAX;
+    if (!(reach <= p->planet_radius)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.max_crossrange: %g |max_crossrange| must be at most "
+                           "planet_radius (got %g against %g)",
+                           (double)MOTE_LAUNCH_CROSSRANGE_MAX, reach, (double)p->planet_radius);
+    }
+    const struct {
+        const char *name;
+        float start, end;
+    } schedules[] = {{"gravity_turn", p->gravity_turn_start, p->gravity_turn_end},
+                     {"crossrange", p->crossrange_start, p->crossrange_end},
+                     {"roll_envelope", p->roll_envelope_start, p->roll_envelope_end}};
+    for (size_t i = 0; i < sizeof schedules / sizeof schedules[0]; ++i) {
+        status = check_schedule(schedules[i].name, schedules[i].start, schedules[i].end);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    if (!(p->camera_shake_fade_end > p->camera_shake_fade_start)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.camera_shake_fade_end must be past camera_shake_fade_start "
+                           "(got %g, %g)",
+                           (double)p->camera_shake_fade_end, (double)p->camera_shake_fade_start);
     }
     const float up_length = mote_vec3_length(p->rocket_local_up);
-    bool ok =
-        p->ignition_hold >= 0.0f && p->slow_duration > 0.0f && p->accel_duration > 0.0f &&
-        p->decel_duration > 0.0f && p->coast_linear >= 0.0f && p->coast_decel >= 0.0f &&
-        p->slow_distance >= 0.0f && p->slow_distance < 1.0f && p->planet_radius > 0.0f &&
-        p->ground_arc_exponent >= 1.0f && p->turn_factor >= 0.0f && p->turn_factor <= 1.0f &&
-        p->gravity_turn_end > p->gravity_turn_start && p->crossrange_end > p->crossrange_start &&
-        p->roll_envelope_end > p->roll_envelope_start && p->camera_shake_rise > 0.0f &&
-        p->camera_shake_fade_end > p->camera_shake_fade_start && fabsf(up_length - 1.0f) <= 1e-6f;
-    if (ok && !(solved_acceleration(p) >= 0.0)) {
-        ok = false; /* the slow phase alone would overshoot: no non-negative acceleration */
+    if (!(fabsf(up_length - 1.0f) <= 1e-6f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.rocket_local_up must be unit within 1e-6 (length %g)",
+                           (double)up_length);
     }
-    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    if (!(solved_acceleration(p) >= 0.0)) { /* the slow phase alone would overshoot */
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "profile.slow_distance %g is more than the ascent can reach 1 from "
+                           "with a non-negative acceleration",
+                           (double)p->slow_distance);
+    }
+    return MOTE_OK;
 }
 
 mote_launch_timeline mote_launch_timeline_of(const mote_launch_profile *p) {
@@ -185,9 +293,12 @@ void mote_launch_coast_at(const mote_launch_timeline *tl, float t, float *distan
 static mote_status check_call(const mote_launch_timeline *tl, float t, const float *a,
                               const float *b) {
     if (tl == NULL || a == NULL || b == NULL || tl->status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "timeline must be a valid profile's and the outputs not NULL");
     }
-    return isfinite(t) ? MOTE_OK : MOTE_ERROR_NON_FINITE;
+    return isfinite(t)
+               ? MOTE_OK
+               : mote_refuse(MOTE_ERROR_NON_FINITE, "time must be finite (got %g)", (double)t);
 }
 
 mote_status mote_launch_ascent(const mote_launch_timeline *tl, float time, float *distance,

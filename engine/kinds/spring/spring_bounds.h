@@ -35,6 +35,15 @@ static const spring_bound spring_bounds[MOTE_SPRING_KIND_COUNT] = {
     /* the offset as decay (4), and the output's sum, at most twice the scale, rounded once
      * more (2) */
     [MOTE_SPRING_INERTIALIZE] = {6, 0, 2.4e-4, 1},
+    /* the critical spring's exp (timed, velocity: their targets' arithmetic is the
+     * reference's), extrapolate's expm1 and dead_blend's exp: as critical */
+    [MOTE_SPRING_TIMED] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_VELOCITY] = {4, 0, 2.4e-4, 1},
+    /* three expm1 blends in series on v, then x = x + dt v, the acceleration's a dt (not in
+     * the element's scale) carried along: 9 measured at dt = 1 s */
+    [MOTE_SPRING_TRACKING] = {12, 0, 2.4e-4, 1},
+    [MOTE_SPRING_EXTRAPOLATE] = {4, 0, 2.4e-4, 1},
+    [MOTE_SPRING_DEAD_BLEND] = {4, 0, 2.4e-4, 1},
 };
 
 /* Bound on one step of dt for one written field, in scaled ULP. */

@@ -14,7 +14,7 @@
 #include "tool_rng.h"
 
 /* The element's largest reference |x, v, goal, xi, vi| (and inertialize's |incoming_v,
- * offset_x, offset_v|) along the run (the trajectory). */
+ * offset_x, offset_v|, dead_blend's |ext_x, ext_v|) along the run (the trajectory). */
 static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
     (void)self;
     (void)field;
@@ -44,7 +44,8 @@ static const compare_kind *kinds(size_t *count) {
             .trajectory_fields = SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V) |
                                  SPRING_BIT(SPRING_FIELD_GOAL) | SPRING_BIT(SPRING_FIELD_XI) |
                                  SPRING_BIT(SPRING_FIELD_VI) | SPRING_BIT(SPRING_FIELD_INCOMING_V) |
-                                 SPRING_OFFSET,
+                                 SPRING_OFFSET | SPRING_BIT(SPRING_FIELD_EXT_X) |
+                                 SPRING_BIT(SPRING_FIELD_EXT_V),
             .probe = &mote_probe_spring,
             .scale = scale,
             .bound = bound,
@@ -68,14 +69,15 @@ static const compare_kind *kinds(size_t *count) {
  * eight for the angle kinds: at most 9.4e-5 (critical x), 1.4e-4 (damped v, an undamped
  * spring of stiffness 5e4) and 3.3e-4 (angle x, spinning at 1600 rad/s). */
 static void print_bounds(FILE *stream) {
-    fprintf(stream, "  %-14s %-24s %s\n", "kind", "1 step (ULP: x v xi vi ox ov)",
+    fprintf(stream, "  %-14s %-24s %s\n", "kind", "1 step (ULP: x v xi vi ox ov ex ev)",
             "<= 1000 steps (relative)");
     for (int k = 0; k < MOTE_SPRING_KIND_COUNT; ++k) {
         unsigned written = spring_kind_writes[k];
         char ulps[64] = "";
         size_t used = 0;
-        const int fields[] = {SPRING_FIELD_X,  SPRING_FIELD_V,        SPRING_FIELD_XI,
-                              SPRING_FIELD_VI, SPRING_FIELD_OFFSET_X, SPRING_FIELD_OFFSET_V};
+        const int fields[] = {SPRING_FIELD_X,     SPRING_FIELD_V,        SPRING_FIELD_XI,
+                              SPRING_FIELD_VI,    SPRING_FIELD_OFFSET_X, SPRING_FIELD_OFFSET_V,
+                              SPRING_FIELD_EXT_X, SPRING_FIELD_EXT_V};
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; ++f) {
             if (written & SPRING_BIT(fields[f])) {
                 used += (size_t)snprintf(

@@ -19,7 +19,16 @@
     X(SPRING_FIELD_RATE, rate, rate, PARAM, NONNEGATIVE, MEMBER)                                   \
     X(SPRING_FIELD_INCOMING_V, incoming_v, incoming_v, INPUT, FINITE, MEMBER)                      \
     X(SPRING_FIELD_OFFSET_X, offset_x, offset_x, STATE, FINITE, MEMBER)                            \
-    X(SPRING_FIELD_OFFSET_V, offset_v, offset_v, STATE, FINITE, MEMBER)
+    X(SPRING_FIELD_OFFSET_V, offset_v, offset_v, STATE, FINITE, MEMBER)                            \
+    X(SPRING_FIELD_GOAL_TIME, goal_time, goal_time, STATE, NONNEGATIVE, MEMBER)                    \
+    X(SPRING_FIELD_SPEED, speed, speed, PARAM, NONNEGATIVE, MEMBER)                                \
+    X(SPRING_FIELD_INCOMING_A, incoming_a, incoming_a, INPUT, FINITE, MEMBER)                      \
+    X(SPRING_FIELD_V_DAMPING, v_damping, v_halflife, PARAM, NONNEGATIVE, CONVERTED)                \
+    X(SPRING_FIELD_A_DAMPING, a_damping, a_halflife, PARAM, NONNEGATIVE, CONVERTED)                \
+    X(SPRING_FIELD_EXT_X, ext_x, ext_x, STATE, FINITE, MEMBER)                                     \
+    X(SPRING_FIELD_EXT_V, ext_v, ext_v, STATE, FINITE, MEMBER)                                     \
+    X(SPRING_FIELD_EXT_T, ext_t, ext_t, STATE, NONNEGATIVE, MEMBER)                                \
+    X(SPRING_FIELD_BLEND_TIME, blend_time, blend_time, PARAM, NONNEGATIVE, MEMBER)
 
 enum { SPRING_FIELDS(MOTE_FIELD_ENUM) SPRING_FIELD_COUNT };
 
@@ -35,9 +44,17 @@ enum { SPRING_FIELDS(MOTE_FIELD_ENUM) SPRING_FIELD_COUNT };
      SPRING_BIT(SPRING_FIELD_STIFFNESS) | SPRING_BIT(SPRING_FIELD_DAMPING))
 #define SPRING_XV     (SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_V))
 #define SPRING_OFFSET (SPRING_BIT(SPRING_FIELD_OFFSET_X) | SPRING_BIT(SPRING_FIELD_OFFSET_V))
+/* The timed and velocity springs: a critical spring chasing a moving target xi. */
+#define SPRING_TARGET_MODEL                                                                        \
+    (SPRING_XV | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_GOAL) |                     \
+     SPRING_BIT(SPRING_FIELD_DAMPING))
+#define SPRING_EXT                                                                                 \
+    (SPRING_BIT(SPRING_FIELD_EXT_X) | SPRING_BIT(SPRING_FIELD_EXT_V) |                             \
+     SPRING_BIT(SPRING_FIELD_EXT_T))
 
 /* Fields each kind reads, indexed by mote_spring_kind. A pool stores these and the ones its
- * kind writes (only inertialize writes one it does not read: its output x, v). */
+ * kind writes (only inertialize and dead_blend write ones they do not read: their output
+ * x, v). */
 static const unsigned spring_kind_reads[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_DAMPER] = SPRING_BIT(SPRING_FIELD_X) | SPRING_BIT(SPRING_FIELD_GOAL) |
                            SPRING_BIT(SPRING_FIELD_DAMPING),
@@ -53,6 +70,16 @@ static const unsigned spring_kind_reads[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_INERTIALIZE] = SPRING_BIT(SPRING_FIELD_GOAL) |
                                 SPRING_BIT(SPRING_FIELD_INCOMING_V) | SPRING_OFFSET |
                                 SPRING_BIT(SPRING_FIELD_DAMPING),
+    [MOTE_SPRING_TIMED] = SPRING_TARGET_MODEL | SPRING_BIT(SPRING_FIELD_GOAL_TIME),
+    [MOTE_SPRING_VELOCITY] = SPRING_TARGET_MODEL | SPRING_BIT(SPRING_FIELD_SPEED),
+    [MOTE_SPRING_TRACKING] = SPRING_HALFLIFE_MODEL | SPRING_BIT(SPRING_FIELD_INCOMING_V) |
+                             SPRING_BIT(SPRING_FIELD_INCOMING_A) |
+                             SPRING_BIT(SPRING_FIELD_V_DAMPING) |
+                             SPRING_BIT(SPRING_FIELD_A_DAMPING),
+    [MOTE_SPRING_EXTRAPOLATE] = SPRING_XV | SPRING_BIT(SPRING_FIELD_DAMPING),
+    [MOTE_SPRING_DEAD_BLEND] = SPRING_BIT(SPRING_FIELD_GOAL) | SPRING_BIT(SPRING_FIELD_INCOMING_V) |
+                               SPRING_EXT | SPRING_BIT(SPRING_FIELD_BLEND_TIME) |
+                               SPRING_BIT(SPRING_FIELD_DAMPING),
 };
 
 /* Fields each kind writes: its state. */
@@ -68,6 +95,12 @@ static const unsigned spring_kind_writes[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_DAMPED] = SPRING_XV,
     [MOTE_SPRING_DOUBLE] = SPRING_XV | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_VI),
     [MOTE_SPRING_INERTIALIZE] = SPRING_XV | SPRING_OFFSET,
+    [MOTE_SPRING_TIMED] =
+        SPRING_XV | SPRING_BIT(SPRING_FIELD_XI) | SPRING_BIT(SPRING_FIELD_GOAL_TIME),
+    [MOTE_SPRING_VELOCITY] = SPRING_XV | SPRING_BIT(SPRING_FIELD_XI),
+    [MOTE_SPRING_TRACKING] = SPRING_XV,
+    [MOTE_SPRING_EXTRAPOLATE] = SPRING_XV,
+    [MOTE_SPRING_DEAD_BLEND] = SPRING_XV | SPRING_EXT,
 };
 
 /* What every spring kernel receives: the step's dt (s), already checked; the semi-implicit

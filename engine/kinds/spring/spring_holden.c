@@ -19,14 +19,14 @@ float mote_ref_lookahead(float damping, float dt) {
 
 void mote_ref_timed_spring(float *x, float *v, float *xi, float goal, float goal_time,
                            float damping, float dt) {
-    /* the target's constant speed: what is left of the way over the time left (at least one
-     * step, so a target that is due lands this step) */
-    float span = goal_time > dt ? goal_time : dt;
-    float speed = (goal - *xi) / span;
+    /* the target moves at a constant speed, what is left of the way over the time left: in a
+     * time t it covers the fraction t / goal_time of the gap (a fraction, never a speed, so
+     * no dt or goal_time overflows it), and it lands on the goal the step it is due */
+    float gap = goal - *xi;
     float lookahead = mote_ref_lookahead(damping, dt);
-    float aim = lookahead < goal_time ? *xi + speed * lookahead : goal;
+    float aim = lookahead < goal_time ? *xi + gap * (lookahead / goal_time) : goal;
     mote_ref_spring(x, v, aim, damping, dt);
-    *xi = goal_time > dt ? *xi + speed * dt : goal;
+    *xi = goal_time > dt ? *xi + gap * (dt / goal_time) : goal;
 }
 
 float mote_ref_time_left(float goal_time, float dt) {
@@ -46,11 +46,14 @@ void mote_ref_velocity_spring(float *x, float *v, float *xi, float goal, float s
 void mote_ref_tracking_spring(float *x, float *v, float goal, float goal_v, float goal_a,
                               float x_damping, float v_damping, float a_damping, float dt) {
     /* each term an exact damper on v (mote_ref_damper): toward v + goal_a dt, toward goal_v,
-     * toward the velocity that lands on goal this step */
+     * toward the velocity (goal - x) / dt that lands on goal this step, that last one written
+     * w + ((goal - x) / dt - w) b = w - w b + (goal - x) (b / dt): b / dt <= ln2 / eps, so
+     * no dt, however small, overflows it */
     float a_blend = -expm1f(-(a_damping / 4.0f) * dt);
     float w = *v + goal_a * dt * a_blend;
     w = mote_ref_damper(w, goal_v, v_damping, dt);
-    w = mote_ref_damper(w, (goal - *x) / dt, x_damping, dt);
+    float x_blend = -expm1f(-(x_damping / 4.0f) * dt);
+    w = w - w * x_blend + (goal - *x) * (x_blend / dt);
     *v = w;
     *x = *x + dt * w;
 }

@@ -20,6 +20,11 @@
  *   inertialize: offset_x, offset_v as decay's (4); the output x = goal + offset_x and
  *       v = incoming_v + offset_v <= 6: the offset's 4 and one more rounding of a sum at
  *       most twice the element's scale (2)
+ *   timed, velocity: <= 4 (the critical spring's exp; the targets' arithmetic, divisions
+ *       included, is the reference's exactly: xi and goal_time bit for bit)
+ *   extrapolate, dead_blend: <= 4 (one expm1, one exp)
+ *   tracking: <= 12 (three expm1 in series on v; 9 measured at dt = 1 s, where the
+ *       acceleration's a dt, outside the element's scale, is largest)
  * After 1,000 steps of 1/60 s, relative to the element's scale: 2.4e-4 (4.8e-4 damped, 1e-3
  * for the angle kinds, whose wrapped angle integrates the drift of v; inertialize as decay,
  * its output adding no feedback: 2.4e-4). Each step's exp
@@ -277,6 +282,96 @@ static inline void damped_body(spring_lanes *s, mote_wf dt) {
     damped_vectors(s, 1, dt);
 }
 
+/* mote_ref_lookahead: dt plus two half-lives, (4 ln2 / damping) each. */
+static inline mote_wf lookahead(mote_wf damping, mote_wf dt) {
+    return mote_w_add(dt, mote_w_mul(mote_w_set1(MOTE_SPRING_APPREHENSION),
+                                     mote_w_div(mote_w_set1(4.0f * MOTE_LN2), damping)));
+}
+
+/* mote_ref_timed_spring, then the count-down of the time left (mote_ref_time_left). */
+static inline void timed_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
+    mote_wf xi = s->f[SPRING_FIELD_XI], goal = s->f[SPRING_FIELD_GOAL];
+    mote_wf left = s->f[SPRING_FIELD_GOAL_TIME], damping = s->f[SPRING_FIELD_DAMPING];
+    mote_wm due_later = mote_w_gt(left, dt); /* goal_time > dt */
+    mote_wf gap = mote_w_sub(goal, xi);
+    mote_wf ahead = lookahead(damping, dt);
+    mote_wf aim = mote_w_select(mote_w_lt(ahead, left),
+                                mote_w_add(xi, mote_w_mul(gap, mote_w_div(ahead, left))), goal);
+    critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], aim, decay_rate(damping), dt, e);
+    s->f[SPRING_FIELD_XI] =
+        mote_w_select(due_later, mote_w_add(xi, mote_w_mul(gap, mote_w_div(dt, left))), goal);
+    s->f[SPRING_FIELD_GOAL_TIME] =
+        mote_w_select(due_later, mote_w_sub(left, dt), mote_w_set1(0.0f));
+}
+
+/* mote_ref_velocity_spring. */
+static inline void velocity_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
+    mote_wf xi = s->f[SPRING_FIELD_XI], goal = s->f[SPRING_FIELD_GOAL];
+    mote_wf speed = s->f[SPRING_FIELD_SPEED], damping = s->f[SPRING_FIELD_DAMPING];
+    mote_wf gap = mote_w_sub(goal, xi);
+    mote_wf toward = mote_w_select(mote_w_gt(gap, mote_w_set1(0.0f)), speed, mote_w_neg(speed));
+    mote_wf distance = mote_w_abs(gap);
+    mote_wf ahead = lookahead(damping, dt);
+    mote_wf aim = mote_w_select(mote_w_gt(distance, mote_w_mul(speed, ahead)),
+                                mote_w_add(xi, mote_w_mul(toward, ahead)), goal);
+    critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], aim, decay_rate(damping), dt, e);
+    s->f[SPRING_FIELD_XI] = mote_w_select(mote_w_gt(distance, mote_w_mul(speed, dt)),
+                                          mote_w_add(xi, mote_w_mul(toward, dt)), goal);
+}
+
+/* mote_ref_tracking_spring: three exact dampers on v (their blends damper_blend's), then x. */
+static inline void tracking_body(spring_lanes *s, mote_wf dt) {
+    mote_wf x = s->f[SPRING_FIELD_X];
+    mote_wf a_blend = damper_blend(s->f[SPRING_FIELD_A_DAMPING], dt);
+    mote_wf v_blend = damper_blend(s->f[SPRING_FIELD_V_DAMPING], dt);
+    mote_wf x_blend = damper_blend(s->f[SPRING_FIELD_DAMPING], dt);
+    mote_wf w = mote_w_add(s->f[SPRING_FIELD_V],
+                           mote_w_mul(mote_w_mul(s->f[SPRING_FIELD_INCOMING_A], dt), a_blend));
+    w = mote_w_add(w, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_INCOMING_V], w), v_blend));
+    w = mote_w_add(mote_w_sub(w, mote_w_mul(w, x_blend)),
+                   mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), mote_w_div(x_blend, dt)));
+    s->f[SPRING_FIELD_V] = w;
+    s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(dt, w));
+}
+
+/* mote_ref_extrapolate, with its blend 1 - e^(-rate dt) (damper_blend) as the factor. */
+static inline void extrapolate_with_factor(spring_lanes *s, mote_wf dt, mote_wf blend) {
+    (void)dt;
+    mote_wf v = s->f[SPRING_FIELD_V];
+    mote_wf rate = mote_w_mul(s->f[SPRING_FIELD_DAMPING], mote_w_set1(0.25f));
+    s->f[SPRING_FIELD_X] = mote_w_add(s->f[SPRING_FIELD_X], mote_w_mul(v, mote_w_div(blend, rate)));
+    s->f[SPRING_FIELD_V] = mote_w_sub(v, mote_w_mul(v, blend));
+}
+
+/* Dead blending's decay factor e^(-(damping / 4) dt): the extrapolated velocity's. */
+static inline mote_wf quarter_decay_factor(mote_wf damping, mote_wf dt) {
+    return mote_w_exp(mote_w_mul(mote_w_neg(mote_w_mul(damping, mote_w_set1(0.25f))), dt));
+}
+
+/* mote_ref_dead_blend: lanes with a blend running (ext_t < blend_time) move the extrapolated
+ * pose on and blend it to the input by smoothstep; the others output the input as it is. */
+static inline void dead_blend_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
+    mote_wf in_x = s->f[SPRING_FIELD_GOAL], in_v = s->f[SPRING_FIELD_INCOMING_V];
+    mote_wf blend_time = s->f[SPRING_FIELD_BLEND_TIME];
+    mote_wm running = mote_w_lt(s->f[SPRING_FIELD_EXT_T], blend_time);
+    mote_wf ext_v = mote_w_mul(s->f[SPRING_FIELD_EXT_V], e);
+    mote_wf ext_x = mote_w_add(s->f[SPRING_FIELD_EXT_X], mote_w_mul(ext_v, dt));
+    mote_wf ext_t = mote_w_add(s->f[SPRING_FIELD_EXT_T], dt);
+    mote_wf u = mote_w_div(ext_t, blend_time);
+    const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
+    u = mote_w_select(mote_w_lt(u, zero), zero, mote_w_select(mote_w_gt(u, one), one, u));
+    mote_wf a = mote_w_mul(mote_w_mul(u, u),
+                           mote_w_sub(mote_w_set1(3.0f), mote_w_mul(mote_w_set1(2.0f), u)));
+    mote_wf keep = mote_w_sub(one, a);
+    mote_wf out_x = mote_w_add(mote_w_mul(keep, ext_x), mote_w_mul(a, in_x));
+    mote_wf out_v = mote_w_add(mote_w_mul(keep, ext_v), mote_w_mul(a, in_v));
+    s->f[SPRING_FIELD_X] = mote_w_select(running, out_x, in_x);
+    s->f[SPRING_FIELD_V] = mote_w_select(running, out_v, in_v);
+    s->f[SPRING_FIELD_EXT_X] = mote_w_select(running, ext_x, s->f[SPRING_FIELD_EXT_X]);
+    s->f[SPRING_FIELD_EXT_V] = mote_w_select(running, ext_v, s->f[SPRING_FIELD_EXT_V]);
+    s->f[SPRING_FIELD_EXT_T] = mote_w_select(running, ext_t, s->f[SPRING_FIELD_EXT_T]);
+}
+
 typedef void (*spring_body_fn)(spring_lanes *s, mote_wf dt);
 typedef void (*spring_factor_body_fn)(spring_lanes *s, mote_wf dt, mote_wf e);
 /* A kind's one per-element factor of its parameter (the key) and dt. */
@@ -400,6 +495,12 @@ MOTE_ALWAYS_INLINE void spring_cached_pair(float *const *p, size_t i, mote_wf dt
     ((mote_lane_plan){SPRING_ARRAY_COUNT, spring_kind_reads[kind] | SPRING_CACHE_BITS,             \
                       spring_kind_writes[kind], SIZE_MAX, 0, false, false, 1})
 
+/* Every kernel entry inlines everything it calls, the wide exp and expm1 included: with fifteen
+ * kernels in this file GCC's inliner stops inlining those at some call sites by itself, and an
+ * out-of-line exp per vector spills the loop's state (the critical spring's avx2 step was 8x
+ * slower so). */
+#define SPRING_KERNEL_ENTRY __attribute__((flatten)) void
+
 /* The kernel of one spring kind; clamp_dt is the model's own limit on dt, pair the kind's
  * two-vector body (NULL: none). */
 #define SPRING_KERNEL(kind, name, clamp_dt, pair)                                                  \
@@ -407,8 +508,8 @@ MOTE_ALWAYS_INLINE void spring_cached_pair(float *const *p, size_t i, mote_wf dt
         spring_vector(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                          \
                       spring_kind_writes[kind], name##_body);                                      \
     }                                                                                              \
-    void MOTE_VARIANT_FN(mote_kernel_spring_##name)(float *const *p, const void *constants,        \
-                                                    size_t begin, size_t end) {                    \
+    SPRING_KERNEL_ENTRY MOTE_VARIANT_FN(mote_kernel_spring_##name)(                                \
+        float *const *p, const void *constants, size_t begin, size_t end) {                        \
         float dt = ((const mote_spring_constants *)constants)->dt;                                 \
         const mote_wf wdt = mote_w_set1(clamp_dt);                                                 \
         mote_lane_loop_paired(p, begin, end, &wdt, name##_vector, pair, SPRING_PLAN(kind));        \
@@ -433,8 +534,8 @@ MOTE_ALWAYS_INLINE void spring_cached_pair(float *const *p, size_t i, mote_wf dt
         spring_cached_pair(p, i, *(const mote_wf *)k, spring_kind_reads[kind],                     \
                            spring_kind_writes[kind], key_field, factor_fn, name##_with_factor);    \
     }                                                                                              \
-    void MOTE_VARIANT_FN(mote_kernel_spring_##name)(float *const *p, const void *constants,        \
-                                                    size_t begin, size_t end) {                    \
+    SPRING_KERNEL_ENTRY MOTE_VARIANT_FN(mote_kernel_spring_##name)(                                \
+        float *const *p, const void *constants, size_t begin, size_t end) {                        \
         const mote_spring_constants *c = constants;                                                \
         const mote_wf wdt = mote_w_set1(c->dt);                                                    \
         if (c->cache.use != MOTE_CACHE_REUSE) {                                                    \
@@ -459,6 +560,11 @@ SPRING_FACTOR_KERNEL(MOTE_SPRING_EXP_RESPONSE, exp_response, SPRING_FIELD_RATE, 
 SPRING_KERNEL(MOTE_SPRING_DAMPED, damped, dt, damped_pair)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE, double, DAMPING_KEY, decay_factor)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_TIMED, timed, DAMPING_KEY, decay_factor)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_VELOCITY, velocity, DAMPING_KEY, decay_factor)
+SPRING_KERNEL(MOTE_SPRING_TRACKING, tracking, dt, NULL)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_EXTRAPOLATE, extrapolate, DAMPING_KEY, damper_blend)
+SPRING_FACTOR_KERNEL(MOTE_SPRING_DEAD_BLEND, dead_blend, DAMPING_KEY, quarter_decay_factor)
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
 SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
               dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt, NULL)

@@ -7,13 +7,14 @@
 #include "mote/spring.h"
 #include "mote/spring_pool.h"
 #include "kind_record.h"
+#include "refuse.h"
 #include "spring_fields.h"
 
 /* What mote_default_spring_pool_def() writes to internal_cookie. */
 #define SPRING_POOL_COOKIE 0x5350524e /* "SPRN" */
 
-_Static_assert(MOTE_KERNEL_spring_inertialize - MOTE_KERNEL_spring_damper ==
-                   MOTE_SPRING_INERTIALIZE - MOTE_SPRING_DAMPER,
+_Static_assert(MOTE_KERNEL_spring_dead_blend - MOTE_KERNEL_spring_damper ==
+                   MOTE_SPRING_DEAD_BLEND - MOTE_SPRING_DAMPER,
                "the spring kernels are listed in mote_spring_kind order");
 MOTE_KIND_TYPE_CHECKS(spring, SPRING_FIELD_COUNT, mote_spring_constants);
 
@@ -35,6 +36,11 @@ static const char *const kind_names[MOTE_SPRING_KIND_COUNT] = {
     [MOTE_SPRING_DAMPED] = "damped",
     [MOTE_SPRING_DOUBLE] = "double",
     [MOTE_SPRING_INERTIALIZE] = "inertialize",
+    [MOTE_SPRING_TIMED] = "timed",
+    [MOTE_SPRING_VELOCITY] = "velocity",
+    [MOTE_SPRING_TRACKING] = "tracking",
+    [MOTE_SPRING_EXTRAPOLATE] = "extrapolate",
+    [MOTE_SPRING_DEAD_BLEND] = "dead_blend",
 };
 
 const char *mote_spring_kind_name(mote_spring_kind kind) {
@@ -72,16 +78,18 @@ mote_spring_desc mote_default_spring_desc(void) {
         .stiffness = 5.0f,
         .damping = 4.6f,
         .rate = 10.0f,
+        .speed = 1.0f,
+        .ext_t = 0.2f,
+        .blend_time = 0.2f,
     };
     return desc;
 }
 
-/* Kinds whose desc gives a half-life, stored as the damping it implies. */
+/* Kinds whose desc gives a half-life, stored as the damping it implies: all but the force
+ * kinds and exp_response. */
 static bool has_halflife(mote_spring_kind kind) {
-    return kind == MOTE_SPRING_DAMPER || kind == MOTE_SPRING_CRITICAL ||
-           kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE ||
-           kind == MOTE_SPRING_DECAY || kind == MOTE_SPRING_DOUBLE ||
-           kind == MOTE_SPRING_INERTIALIZE;
+    return kind != MOTE_SPRING_SEMI_IMPLICIT && kind != MOTE_SPRING_DAMPED &&
+           kind != MOTE_SPRING_EXP_RESPONSE;
 }
 
 /* The double kinds run two springs in series, each on half the half-life. */
@@ -115,21 +123,42 @@ static mote_kernel_id kernel(const mote_pool *pool) {
     return (mote_kernel_id)(MOTE_KERNEL_spring_damper + (int)kind_of(pool));
 }
 
-/* The half-life kinds store the damping their half-life implies. Inertialize refuses a
- * negative half-life, as the orientation pool's inertialize kind does. */
+/* A half-life member must be finite. */
+static mote_status check_halflife(const char *name, float halflife) {
+    if (!isfinite(halflife)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "desc.%s: must be finite (got %g)", name,
+                           (double)halflife);
+    }
+    return MOTE_OK;
+}
+
+/* The half-life kinds store the damping their half-life implies (tracking also its velocity
+ * and acceleration terms'). Inertialize refuses a negative half-life, as the orientation
+ * pool's inertialize kind does. */
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     const mote_spring_desc *d = desc;
     mote_spring_kind kind = kind_of(pool);
     if (!has_halflife(kind)) {
         return MOTE_OK;
     }
-    if (!isfinite(d->halflife)) {
-        return MOTE_ERROR_NON_FINITE;
+    mote_status status = check_halflife("halflife", d->halflife);
+    if (status != MOTE_OK) {
+        return status;
     }
     if (kind == MOTE_SPRING_INERTIALIZE && d->halflife < 0.0f) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc.halflife: must be >= 0 for inertialize (got %g)",
+                           (double)d->halflife);
     }
     values[SPRING_FIELD_DAMPING] = mote_spring_damping_for_kind(kind, d->halflife);
+    if (kind == MOTE_SPRING_TRACKING) {
+        if ((status = check_halflife("v_halflife", d->v_halflife)) != MOTE_OK ||
+            (status = check_halflife("a_halflife", d->a_halflife)) != MOTE_OK) {
+            return status;
+        }
+        values[SPRING_FIELD_V_DAMPING] = mote_spring_damping_for_kind(kind, d->v_halflife);
+        values[SPRING_FIELD_A_DAMPING] = mote_spring_damping_for_kind(kind, d->a_halflife);
+    }
     return MOTE_OK;
 }
 
@@ -141,13 +170,111 @@ static void values_to_desc(const mote_pool *pool, const float *values, void *des
         d->halflife = halflife_for_damping(kind, values[SPRING_FIELD_DAMPING]);
         d->damping = 0.0f;
     }
+    if (kind == MOTE_SPRING_TRACKING) {
+        d->v_halflife = halflife_for_damping(kind, values[SPRING_FIELD_V_DAMPING]);
+        d->a_halflife = halflife_for_damping(kind, values[SPRING_FIELD_A_DAMPING]);
+    }
 }
 
-/* Exact kinds take any dt; the semi-implicit kind is stable only up to its limit. */
+/* Exact kinds take any dt up to the domain's MOTE_SPRING_MAX_STEP; the semi-implicit kind is
+ * stable only up to its limit. */
 static float advance(const mote_pool *pool, float dt) {
-    return kind_of(pool) == MOTE_SPRING_SEMI_IMPLICIT && dt > MOTE_SEMI_IMPLICIT_MAX_DT
-               ? MOTE_SEMI_IMPLICIT_MAX_DT
-               : dt;
+    const float limit = kind_of(pool) == MOTE_SPRING_SEMI_IMPLICIT ? MOTE_SEMI_IMPLICIT_MAX_DT
+                                                                   : MOTE_SPRING_MAX_STEP;
+    return dt > limit ? limit : dt;
+}
+
+/* The domain's bound on each stored field (mote/spring_pool.h), 0 where the field has none
+ * of its own (the dampings, checked against the half-life bound below). */
+static float field_bound(int field) {
+    switch (field) {
+    case SPRING_FIELD_GOAL:
+    case SPRING_FIELD_INCOMING_V:
+    case SPRING_FIELD_INCOMING_A:
+    case SPRING_FIELD_SPEED:
+        return MOTE_SPRING_MAX_INPUT;
+    case SPRING_FIELD_STIFFNESS:
+    case SPRING_FIELD_RATE:
+        return MOTE_SPRING_MAX_GAIN;
+    case SPRING_FIELD_GOAL_TIME:
+    case SPRING_FIELD_BLEND_TIME:
+        return MOTE_SPRING_MAX_TIME;
+    case SPRING_FIELD_EXT_T:
+        return 2.0f * MOTE_SPRING_MAX_TIME;
+    case SPRING_FIELD_DAMPING:
+    case SPRING_FIELD_V_DAMPING:
+    case SPRING_FIELD_A_DAMPING:
+        return 0.0f;
+    default:
+        return MOTE_SPRING_MAX_STATE;
+    }
+}
+
+/* A stored damping of a half-life kind: the one some half-life in [0, MOTE_SPRING_MAX_HALFLIFE]
+ * gives. */
+static mote_status check_halflife_damping(mote_spring_kind kind, int field, float damping) {
+    const float least = mote_spring_damping_for_kind(kind, MOTE_SPRING_MAX_HALFLIFE);
+    const float most = mote_spring_damping_for_kind(kind, 0.0f);
+    if (damping < least || damping > most) {
+        const char *name = field == SPRING_FIELD_V_DAMPING   ? "v_halflife"
+                           : field == SPRING_FIELD_A_DAMPING ? "a_halflife"
+                                                             : "halflife";
+        return mote_refuse(
+            MOTE_ERROR_INVALID_ARGUMENT, "%s: must be <= %g s (its damping %g outside [%g, %g])",
+            name, (double)MOTE_SPRING_MAX_HALFLIFE, (double)damping, (double)least, (double)most);
+    }
+    return MOTE_OK;
+}
+
+/* The force kinds' gains: bounded, not both (nearly) 0, and semi_implicit stable at its
+ * longest step. */
+static mote_status check_force(mote_spring_kind kind, float stiffness, float damping) {
+    if (damping > MOTE_SPRING_MAX_GAIN) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "damping: must be <= %g (got %g)",
+                           (double)MOTE_SPRING_MAX_GAIN, (double)damping);
+    }
+    if (stiffness < MOTE_SPRING_MIN_GAIN && damping < MOTE_SPRING_MIN_GAIN) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "stiffness, damping: one must be >= %g, or the spring drifts forever "
+                           "(got %g, %g)",
+                           (double)MOTE_SPRING_MIN_GAIN, (double)stiffness, (double)damping);
+    }
+    const double h = MOTE_SEMI_IMPLICIT_MAX_DT;
+    const double stability = (double)stiffness * h * h + 2.0 * (double)damping * h;
+    if (kind == MOTE_SPRING_SEMI_IMPLICIT && !(stability < 4.0)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "stiffness, damping: stiffness h^2 + 2 damping h must be < 4 at h = "
+                           "%g s, the semi-implicit spring's longest step (got %g)",
+                           h, stability);
+    }
+    return MOTE_OK;
+}
+
+/* add/set's (and restore's) check across fields: the proven domain (mote/spring_pool.h). */
+static mote_status check_values(const mote_pool *pool, float *values) {
+    const mote_spring_kind kind = kind_of(pool);
+    const uint64_t stored = stored_fields(pool);
+    for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
+        const float bound = field_bound(f);
+        if ((stored & SPRING_BIT(f)) && bound > 0.0f && fabsf(values[f]) > bound) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s: |value| must be <= %g (got %g)",
+                               mote_spring_pool_kind_record.fields[f].name, (double)bound,
+                               (double)values[f]);
+        }
+    }
+    if (kind == MOTE_SPRING_DAMPED || kind == MOTE_SPRING_SEMI_IMPLICIT) {
+        return check_force(kind, values[SPRING_FIELD_STIFFNESS], values[SPRING_FIELD_DAMPING]);
+    }
+    const int dampings[] = {SPRING_FIELD_DAMPING, SPRING_FIELD_V_DAMPING, SPRING_FIELD_A_DAMPING};
+    for (size_t k = 0; has_halflife(kind) && k < sizeof dampings / sizeof dampings[0]; ++k) {
+        if (stored & SPRING_BIT(dampings[k])) {
+            mote_status status = check_halflife_damping(kind, dampings[k], values[dampings[k]]);
+            if (status != MOTE_OK) {
+                return status;
+            }
+        }
+    }
+    return MOTE_OK;
 }
 
 static void prepare(const mote_pool *pool, float dt, void *constants) {
@@ -167,16 +294,24 @@ static bool step_cache_valid(mote_step_cache step_cache) {
 
 static mote_status check_settings(const void *settings) {
     const spring_settings *s = settings;
-    return (int)s->kind >= 0 && s->kind < MOTE_SPRING_KIND_COUNT && step_cache_valid(s->step_cache)
-               ? MOTE_OK
-               : MOTE_ERROR_INVALID_ARGUMENT;
+    if ((int)s->kind < 0 || s->kind >= MOTE_SPRING_KIND_COUNT) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "def.kind: not a mote_spring_kind (got %d)",
+                           (int)s->kind);
+    }
+    if (!step_cache_valid(s->step_cache)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "def.step_cache: not a mote_step_cache (got %d)", (int)s->step_cache);
+    }
+    return MOTE_OK;
 }
 
 /* The kinds whose one transcendental is a per-element factor of one parameter and dt (the
- * fixed-step cache keeps it): exp(-damping / 2 dt), or the damper's and exp_response's
- * expm1 blend. The force kinds (damped, semi_implicit) have none to cache. */
+ * fixed-step cache keeps it): exp(-damping / 2 dt) (or / 4, dead_blend's decay), or the
+ * damper's, extrapolate's and exp_response's expm1 blend. The force kinds (damped,
+ * semi_implicit) have none to cache, tracking three. */
 static bool has_cached_factor(mote_spring_kind kind) {
-    return kind != MOTE_SPRING_DAMPED && kind != MOTE_SPRING_SEMI_IMPLICIT;
+    return kind != MOTE_SPRING_DAMPED && kind != MOTE_SPRING_SEMI_IMPLICIT &&
+           kind != MOTE_SPRING_TRACKING;
 }
 
 static mote_step_cache step_cache(const mote_pool *pool) {
@@ -195,6 +330,7 @@ const mote_pool_kind mote_spring_pool_kind_record = {
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .values_to_desc = values_to_desc,
+    .check_values = check_values,
     .step_cache = step_cache,
     .cache_args_offset = offsetof(mote_spring_constants, cache),
 };
@@ -210,8 +346,12 @@ mote_spring_kind mote_spring_pool_kind(const mote_spring_pool *pool) {
 }
 
 mote_status mote_spring_pool_set_step_cache(mote_spring_pool *pool, mote_step_cache step_cache) {
-    if (!mote_pool_is(MOTE_AS_POOL(pool), RECORD) || !step_cache_valid(step_cache)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(MOTE_AS_POOL(pool), RECORD)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool: not a spring pool");
+    }
+    if (!step_cache_valid(step_cache)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "step_cache: not a mote_step_cache (got %d)", (int)step_cache);
     }
     ((spring_settings *)mote_pool_settings(MOTE_AS_POOL(pool)))->step_cache = step_cache;
     return MOTE_OK;
@@ -236,11 +376,34 @@ void mote_spring_run_table(const mote_kernel_table *table, mote_spring_kind kind
     table->kernel[MOTE_KERNEL_spring_damper + (int)kind](p, &c, begin, end);
 }
 
+/* A dead_blend pool's transition: the output becomes the extrapolated pose, ext_t 0, and the
+ * input moves to (incoming_x, incoming_v). */
+static mote_status dead_blend_transition(mote_pool *p, mote_id id, const mote_spring_desc *d,
+                                         float incoming_x, float incoming_v) {
+    float ext_x, ext_v, ext_t;
+    mote_status status = mote_dead_blend_transition(&ext_x, &ext_v, &ext_t, d->x, d->v);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    const float values[5] = {incoming_x, incoming_v, ext_x, ext_v, ext_t};
+    const int fields[5] = {SPRING_FIELD_GOAL, SPRING_FIELD_INCOMING_V, SPRING_FIELD_EXT_X,
+                           SPRING_FIELD_EXT_V, SPRING_FIELD_EXT_T};
+    for (int k = 0; k < 5; ++k) {
+        status = mote_pool_set_field(p, RECORD, id, fields[k], values[k]);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    return MOTE_OK;
+}
+
 mote_status mote_spring_pool_transition(mote_spring_pool *pool, mote_id id, float incoming_x,
                                         float incoming_v) {
     mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) || kind_of(p) != MOTE_SPRING_INERTIALIZE) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(p, RECORD) ||
+        (kind_of(p) != MOTE_SPRING_INERTIALIZE && kind_of(p) != MOTE_SPRING_DEAD_BLEND)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pool: transition needs an inertialize or dead_blend spring pool");
     }
     mote_spring_desc d;
     mote_status status = mote_spring_pool_get(pool, id, &d);
@@ -248,14 +411,28 @@ mote_status mote_spring_pool_transition(mote_spring_pool *pool, mote_id id, floa
         return status;
     }
     if (!isfinite(incoming_x) || !isfinite(incoming_v)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE,
+                           "incoming_x, incoming_v: must be finite (got %g, %g)",
+                           (double)incoming_x, (double)incoming_v);
+    }
+    if (fabsf(incoming_x) > MOTE_SPRING_MAX_INPUT || fabsf(incoming_v) > MOTE_SPRING_MAX_INPUT) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "incoming_x, incoming_v: |value| must be <= %g (got %g, %g)",
+                           (double)MOTE_SPRING_MAX_INPUT, (double)incoming_x, (double)incoming_v);
+    }
+    if (kind_of(p) == MOTE_SPRING_DEAD_BLEND) {
+        return dead_blend_transition(p, id, &d, incoming_x, incoming_v);
     }
     mote_inertialize_transition(&d.offset_x, &d.offset_v, d.goal, d.incoming_v, incoming_x,
                                 incoming_v);
     /* the incoming pose and the offset; the output (x, v) is left as the last step wrote it.
      * Finite operands can still overflow: check before any write. */
-    if (!isfinite(d.offset_x) || !isfinite(d.offset_v)) {
-        return MOTE_ERROR_NON_FINITE;
+    if (!(fabsf(d.offset_x) <= MOTE_SPRING_MAX_STATE) ||
+        !(fabsf(d.offset_v) <= MOTE_SPRING_MAX_STATE)) {
+        return mote_refuse(
+            MOTE_ERROR_INVALID_ARGUMENT,
+            "incoming_x, incoming_v: the offset to them leaves the domain (got %g, %g)",
+            (double)incoming_x, (double)incoming_v);
     }
     const float values[4] = {incoming_x, incoming_v, d.offset_x, d.offset_v};
     const int fields[4] = {SPRING_FIELD_GOAL, SPRING_FIELD_INCOMING_V, SPRING_FIELD_OFFSET_X,

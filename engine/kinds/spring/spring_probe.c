@@ -1,7 +1,7 @@
 /* The spring kind's probe (probe.h): one variant per spring model, "spring/<model>". The
- * models added after the gates had grown past the spring kind (inertialize) are its later
- * variants, gated after every kind's, so no older adapter's index (a fuzz seed's first byte)
- * moves. */
+ * models added after the gates had grown past the spring kind (inertialize, timed, velocity,
+ * tracking, extrapolate, dead_blend) are its later variants, gated after every kind's, so no
+ * older adapter's index (a fuzz seed's first byte) moves. */
 #include <string.h>
 
 #include "mote/spring_pool.h"
@@ -24,9 +24,11 @@ static mote_status create(const probe_variant *variant, const probe_def *def, vo
 
 /* desc members in declaration order, the order desc_from_values takes them in */
 static float *desc_member(mote_spring_desc *d, size_t i) {
-    float *members[] = {&d->x,    &d->v,          &d->goal,      &d->xi,
-                        &d->vi,   &d->halflife,   &d->stiffness, &d->damping,
-                        &d->rate, &d->incoming_v, &d->offset_x,  &d->offset_v};
+    float *members[] = {&d->x,          &d->v,          &d->goal,      &d->xi,    &d->vi,
+                        &d->halflife,   &d->stiffness,  &d->damping,   &d->rate,  &d->incoming_v,
+                        &d->offset_x,   &d->offset_v,   &d->goal_time, &d->speed, &d->incoming_a,
+                        &d->v_halflife, &d->a_halflife, &d->ext_x,     &d->ext_v, &d->ext_t,
+                        &d->blend_time};
     return i < sizeof members / sizeof members[0] ? members[i] : NULL;
 }
 
@@ -48,14 +50,17 @@ static void desc_from_values(const probe_variant *variant, const void *pool, con
 static mote_status random_desc(const probe_variant *variant, const void *pool, tool_rng *rng,
                                void *desc) {
     /* the first nine fields drawn for every model: the same number of draws per element (the
-     * inertialize model's three more after them, so the older models' draws stay as they
-     * were) */
-    const float lo[] = {-10.0f, -5.0f, -10.0f, -10.0f, -5.0f, 0.02f,
-                        0.0f,   0.0f,  0.0f,   -5.0f,  -4.0f, -8.0f};
-    const float hi[] = {10.0f, 5.0f,  10.0f, 10.0f, 5.0f, 1.5f,
-                        40.0f, 12.0f, 20.0f, 5.0f,  4.0f, 8.0f};
-    const size_t n = variant->model == MOTE_SPRING_INERTIALIZE ? 12 : 9;
-    float values[12];
+     * inertialize model's three more after them, and the later models' nine more after
+     * those, so the older models' draws stay as they were) */
+    const float lo[] = {-10.0f, -5.0f, -10.0f, -10.0f, -5.0f, 0.02f, 0.0f,
+                        0.0f,   0.0f,  -5.0f,  -4.0f,  -8.0f, 0.0f,  0.0f,
+                        -20.0f, 0.02f, 0.02f,  -10.0f, -5.0f, 0.0f,  0.0f};
+    const float hi[] = {10.0f, 5.0f, 10.0f, 10.0f, 5.0f, 1.5f, 40.0f, 12.0f, 20.0f, 5.0f, 4.0f,
+                        8.0f,  3.0f, 10.0f, 20.0f, 1.5f, 1.5f, 10.0f, 5.0f,  1.0f,  1.0f};
+    const size_t n = variant->model > MOTE_SPRING_INERTIALIZE    ? 21
+                     : variant->model == MOTE_SPRING_INERTIALIZE ? 12
+                                                                 : 9;
+    float values[21];
     for (size_t i = 0; i < n; ++i) {
         values[i] = tool_rng_range(rng, lo[i], hi[i]);
     }
@@ -63,17 +68,18 @@ static mote_status random_desc(const probe_variant *variant, const void *pool, t
     return MOTE_OK;
 }
 
-/* Inertialize's arrays with its output (x, v: written by every step, never read) last, so the
- * gates' writes by field index (the golden scenario's NaN in field 0) land in fields a step
- * reads and carries on, as they do for every other model. */
+/* Inertialize's and dead_blend's arrays with their output (x, v: written by every step, never
+ * read) last, so the gates' writes by field index (the golden scenario's NaN in field 0) land
+ * in fields a step reads and carries on, as they do for every other model. */
 static size_t field_order(const void *pool, int order[MOTE_MAX_FIELDS]) {
     const mote_pool_kind *kind = ((const mote_pool *)pool)->kind;
-    const bool inertialize =
-        mote_kind_kernel(kind, (const mote_pool *)pool) == MOTE_KERNEL_spring_inertialize;
+    const mote_kernel_id kernel = mote_kind_kernel(kind, (const mote_pool *)pool);
+    const bool output_last =
+        kernel == MOTE_KERNEL_spring_inertialize || kernel == MOTE_KERNEL_spring_dead_blend;
     size_t k = 0;
     for (int output = 0; output < 2; ++output) {
         for (int f = 0; f < kind->field_count; ++f) {
-            const bool is_output = inertialize && (f == SPRING_FIELD_X || f == SPRING_FIELD_V);
+            const bool is_output = output_last && (f == SPRING_FIELD_X || f == SPRING_FIELD_V);
             if (is_output == (output == 1)) {
                 order[k++] = f;
             }
@@ -175,6 +181,44 @@ static const element edge_cases[] = {
     {-3.14159274f, 0.0f, 3.14159274f, 0.0f, 0.0f, 0.1f, 5.0f, 4.6f, 10.0f}, /* at +-pi */
 };
 
+/* The later models' own fields (timed, velocity, tracking, dead_blend): drawn only for them,
+ * after the others, so the older models' states stay as they were. */
+typedef struct element_extra {
+    float goal_time, speed, incoming_a, v_halflife, a_halflife, ext_t, blend_time;
+} element_extra;
+
+/* Edge cases of the later fields, beside edge_cases: a goal due now, a speed of 0, a blend
+ * just started, done, or of length 0. */
+static const element_extra edge_extras[] = {
+    /* goal_time, speed, incoming_a, v_halflife, a_halflife, ext_t, blend_time */
+    {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f},
+    {1e-6f, 1.0f, 1.0f, 0.0f, -0.5f, 0.0f, 0.5f},
+    {0.5f, 1e7f, -1e3f, 0.1f, 0.2f, 0.3f, 0.3f},
+    {3.0f, 5.0f, 1e7f, 1e4f, 1e-6f, 0.1f, 0.2f},
+    {1e4f, 1e-30f, -1e-30f, 0.2f, 1e4f, 1e-7f, 1e-6f},
+    {0.0167f, 3.0f, 2.0f, -1.0f, 0.1f, 2.0f, 1.0f},
+    {0.2f, 0.5f, -30.0f, 0.05f, 0.05f, 0.0f, 1e4f},
+    {1.0f, 2.0f, 5.0f, 0.1f, 0.1f, 0.05f, 0.1f},
+};
+_Static_assert(sizeof edge_extras / sizeof edge_extras[0] ==
+                   sizeof edge_cases / sizeof edge_cases[0],
+               "one extra per edge case");
+
+static element_extra random_extra(tool_rng *rng) {
+    element_extra e;
+    double roll = tool_rng_unit(rng);
+    e.goal_time = roll < 0.15   ? 0.0f
+                  : roll < 0.25 ? tool_rng_log_range(rng, 1e-6f, 1e-2f)
+                                : tool_rng_range(rng, 0.0f, 3.0f);
+    e.speed = tool_rng_unit(rng) < 0.1 ? 0.0f : tool_rng_log_range(rng, 1e-3f, 1e4f);
+    e.incoming_a = random_value(rng, 1e6f);
+    e.v_halflife = random_halflife(rng);
+    e.a_halflife = random_halflife(rng);
+    e.blend_time = tool_rng_unit(rng) < 0.1 ? 0.0f : tool_rng_range(rng, 0.0f, 1.0f);
+    e.ext_t = tool_rng_range(rng, 0.0f, 1.2f);
+    return e;
+}
+
 static element random_element(tool_rng *rng, mote_spring_kind kind) {
     bool angle = kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE;
     float large_position = angle ? SEED_MAX_ANGLE : 1e7f;
@@ -192,7 +236,8 @@ static element random_element(tool_rng *rng, mote_spring_kind kind) {
 
 /* Writes e into element i of the arrays the state has. The half-life kinds store the damping
  * their half-life implies, as a pool does. */
-static void store_element(float *const *fields, mote_spring_kind kind, size_t i, element e) {
+static void store_element(float *const *fields, mote_spring_kind kind, size_t i, element e,
+                          element_extra extra) {
     bool halflife_kind = kind != MOTE_SPRING_SEMI_IMPLICIT && kind != MOTE_SPRING_DAMPED &&
                          kind != MOTE_SPRING_EXP_RESPONSE;
     float value[SPRING_FIELD_COUNT];
@@ -210,6 +255,16 @@ static void store_element(float *const *fields, mote_spring_kind kind, size_t i,
     value[SPRING_FIELD_INCOMING_V] = e.vi;
     value[SPRING_FIELD_OFFSET_X] = e.xi;
     value[SPRING_FIELD_OFFSET_V] = e.v;
+    /* the later models: their own draws, and the extrapolated pose from the others' */
+    value[SPRING_FIELD_GOAL_TIME] = extra.goal_time;
+    value[SPRING_FIELD_SPEED] = extra.speed;
+    value[SPRING_FIELD_INCOMING_A] = extra.incoming_a;
+    value[SPRING_FIELD_V_DAMPING] = mote_spring_damping_for_kind(kind, extra.v_halflife);
+    value[SPRING_FIELD_A_DAMPING] = mote_spring_damping_for_kind(kind, extra.a_halflife);
+    value[SPRING_FIELD_EXT_X] = e.xi;
+    value[SPRING_FIELD_EXT_V] = e.vi;
+    value[SPRING_FIELD_EXT_T] = extra.ext_t;
+    value[SPRING_FIELD_BLEND_TIME] = extra.blend_time;
     for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (fields[f] != NULL) {
             fields[f][i] = value[f];
@@ -235,12 +290,16 @@ static void seed_state(const probe_variant *variant, float *const *fields, size_
     const size_t edges = sizeof edge_cases / sizeof edge_cases[0];
     for (size_t i = 0; i < count; ++i) {
         element e = i < edges ? edge_cases[i] : random_element(&rng, kind);
+        element_extra extra = edge_extras[i % edges];
+        if (kind > MOTE_SPRING_INERTIALIZE && i >= edges) {
+            extra = random_extra(&rng);
+        }
         if (kind == MOTE_SPRING_ANGLE || kind == MOTE_SPRING_DOUBLE_ANGLE) {
             e.x = clamp_angle(e.x);
             e.goal = clamp_angle(e.goal);
             e.xi = clamp_angle(e.xi);
         }
-        store_element(fields, kind, i, e);
+        store_element(fields, kind, i, e, extra);
     }
 }
 
@@ -255,6 +314,11 @@ static const probe_variant variants[] = {
     {"damped", MOTE_SPRING_DAMPED, 0},
     {"double", MOTE_SPRING_DOUBLE, 0},
     {"inertialize", MOTE_SPRING_INERTIALIZE, 0},
+    {"timed", MOTE_SPRING_TIMED, 0},
+    {"velocity", MOTE_SPRING_VELOCITY, 0},
+    {"tracking", MOTE_SPRING_TRACKING, 0},
+    {"extrapolate", MOTE_SPRING_EXTRAPOLATE, 0},
+    {"dead_blend", MOTE_SPRING_DEAD_BLEND, 0},
 };
 
 _Static_assert(sizeof variants / sizeof variants[0] == MOTE_SPRING_KIND_COUNT,
@@ -264,7 +328,7 @@ const mote_probe mote_probe_spring = {
     .gate = "spring",
     .record = &mote_spring_pool_kind_record,
     PROBE_STANDARD_HOOKS,
-    .later_variants = 1,
+    .later_variants = 6,
     .main_variant = MOTE_SPRING_CRITICAL, /* the default def's model */
     .field_order = field_order,
     /* no pool benchmarks: the spring benchmarks, baselines beside them, are bench_cases.c's */

@@ -15,8 +15,16 @@
     const float *stiffness = p[SPRING_FIELD_STIFFNESS], *damping = p[SPRING_FIELD_DAMPING];        \
     const float *rate = p[SPRING_FIELD_RATE], *incoming_v = p[SPRING_FIELD_INCOMING_V];            \
     float *offset_x = p[SPRING_FIELD_OFFSET_X], *offset_v = p[SPRING_FIELD_OFFSET_V];              \
+    float *goal_time = p[SPRING_FIELD_GOAL_TIME];                                                  \
+    const float *speed = p[SPRING_FIELD_SPEED], *incoming_a = p[SPRING_FIELD_INCOMING_A];          \
+    const float *v_damping = p[SPRING_FIELD_V_DAMPING], *a_damping = p[SPRING_FIELD_A_DAMPING];    \
+    float *ext_x = p[SPRING_FIELD_EXT_X], *ext_v = p[SPRING_FIELD_EXT_V];                          \
+    float *ext_t = p[SPRING_FIELD_EXT_T];                                                          \
+    const float *blend_time = p[SPRING_FIELD_BLEND_TIME];                                          \
     (void)x, (void)v, (void)goal, (void)xi, (void)vi, (void)stiffness, (void)damping, (void)rate,  \
-        (void)incoming_v, (void)offset_x, (void)offset_v
+        (void)incoming_v, (void)offset_x, (void)offset_v, (void)goal_time, (void)speed,            \
+        (void)incoming_a, (void)v_damping, (void)a_damping, (void)ext_x, (void)ext_v, (void)ext_t, \
+        (void)blend_time
 
 /* mote_kernel_spring_<name>_scalar: the statements that follow name, for every element i of
  * [begin, end), with the arrays and dt of SPRING_REF_ARRAYS. */
@@ -61,3 +69,23 @@ void mote_kernel_spring_inertialize_scalar(float *const *p, const void *constant
         v[i] = incoming_v[i] + offset_v[i];
     }
 }
+
+/* mote_timed_spring, then the pool counts the time left down by the step. */
+SPRING_REF_KERNEL(timed, mote_ref_timed_spring(&x[i], &v[i], &xi[i], goal[i], goal_time[i],
+                                               damping[i], dt);
+                  goal_time[i] = mote_ref_time_left(goal_time[i], dt))
+
+SPRING_REF_KERNEL(velocity,
+                  mote_ref_velocity_spring(&x[i], &v[i], &xi[i], goal[i], speed[i], damping[i], dt))
+
+/* the signal's velocity is incoming_v, its acceleration incoming_a */
+SPRING_REF_KERNEL(tracking,
+                  mote_ref_tracking_spring(&x[i], &v[i], goal[i], incoming_v[i], incoming_a[i],
+                                           damping[i], v_damping[i], a_damping[i], dt))
+
+SPRING_REF_KERNEL(extrapolate, mote_ref_extrapolate(&x[i], &v[i], damping[i], dt))
+
+/* the input is (goal, incoming_v), the output (x, v) */
+SPRING_REF_KERNEL(dead_blend,
+                  mote_ref_dead_blend(&x[i], &v[i], &ext_x[i], &ext_v[i], &ext_t[i], goal[i],
+                                      incoming_v[i], blend_time[i], damping[i], dt))

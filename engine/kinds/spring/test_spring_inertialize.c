@@ -276,14 +276,20 @@ static void test_bad_input(void **unused) {
 
     assert_int_equal(mote_spring_pool_transition(pool, id, NAN, 0.0f), MOTE_ERROR_NON_FINITE);
     assert_int_equal(mote_spring_pool_transition(pool, id, 0.0f, INFINITY), MOTE_ERROR_NON_FINITE);
-    /* finite, but the offset would overflow: (goal + offset_x) - incoming_x is 1.25 FLT_MAX */
+    /* finite, but outside the proven domain: an element that large is refused, and so is a
+     * transition to an incoming pose that large (the offset to it could overflow) */
     mote_id big;
     mote_spring_desc huge = inertial(0.5f * FLT_MAX, 0.0f, 0.25f * FLT_MAX, 0.0f, 0.3f);
+    mote_clear_error_detail();
+    assert_int_equal(mote_spring_pool_add(pool, &huge, &big), MOTE_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mote_error_detail(), "|value| must be <="));
+    huge = inertial(MOTE_SPRING_MAX_INPUT, 0.0f, MOTE_SPRING_MAX_STATE, 0.0f, 0.3f);
     assert_int_equal(mote_spring_pool_add(pool, &huge, &big), MOTE_OK);
     mote_spring_desc big_before, big_after;
     assert_int_equal(mote_spring_pool_get(pool, big, &big_before), MOTE_OK);
     assert_int_equal(mote_spring_pool_transition(pool, big, -0.5f * FLT_MAX, 0.0f),
-                     MOTE_ERROR_NON_FINITE);
+                     MOTE_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mote_error_detail(), "incoming_x"));
     assert_int_equal(mote_spring_pool_get(pool, big, &big_after), MOTE_OK);
     assert_true(desc_same(&big_before, &big_after));
     assert_int_equal(mote_spring_pool_remove(pool, big), MOTE_OK);

@@ -61,9 +61,10 @@ static void seed_state(mote_spring_kind kind, uint64_t seed, state *s) {
  * writes) before and after. */
 static double element_scale(unsigned reads, float *const *before, float *const *after, size_t i) {
     double scale = 0.0;
-    const int fields[] = {SPRING_FIELD_X,        SPRING_FIELD_V,       SPRING_FIELD_GOAL,
-                          SPRING_FIELD_XI,       SPRING_FIELD_VI,      SPRING_FIELD_INCOMING_V,
-                          SPRING_FIELD_OFFSET_X, SPRING_FIELD_OFFSET_V};
+    const int fields[] = {SPRING_FIELD_X,        SPRING_FIELD_V,        SPRING_FIELD_GOAL,
+                          SPRING_FIELD_XI,       SPRING_FIELD_VI,       SPRING_FIELD_INCOMING_V,
+                          SPRING_FIELD_OFFSET_X, SPRING_FIELD_OFFSET_V, SPRING_FIELD_EXT_X,
+                          SPRING_FIELD_EXT_V};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; ++k) {
         int f = fields[k];
         if ((reads & SPRING_BIT(f)) && before[f] != NULL && after[f] != NULL) {
@@ -179,6 +180,18 @@ static void long_run_state(mote_pool *pool, const void *ctx) {
         value[SPRING_FIELD_INCOMING_V] = v * 0.5f;
         value[SPRING_FIELD_OFFSET_X] = x - goal;
         value[SPRING_FIELD_OFFSET_V] = v - v * 0.5f;
+        /* the later models, from the values above too: goals due at 0 to 1.5 s, a speed of
+         * |v| + 1, a tracked acceleration of v, the extrapolated pose at (x, v) and blends of
+         * 0, 0.4 or 0.8 s just started */
+        value[SPRING_FIELD_GOAL_TIME] = 0.5f * (float)((i / 8) % 4);
+        value[SPRING_FIELD_SPEED] = fabsf(v) + 1.0f;
+        value[SPRING_FIELD_INCOMING_A] = v;
+        value[SPRING_FIELD_EXT_X] = x;
+        value[SPRING_FIELD_EXT_V] = v;
+        value[SPRING_FIELD_EXT_T] = 0.0f;
+        value[SPRING_FIELD_BLEND_TIME] = 0.4f * (float)((i / 8) % 3);
+        value[SPRING_FIELD_V_DAMPING] = mote_spring_damping_for_kind(kind, 0.5f * h);
+        value[SPRING_FIELD_A_DAMPING] = mote_spring_damping_for_kind(kind, 2.0f * h);
         /* force springs: under, exactly critical, within the critical band, over, free,
          * damping only, stiff, and a generic mix; each jittered so the coefficients vary. */
         float m = (float)(1 + (int)test_rng_range(&rng, 0, 20)); /* integer: m^2, 2m exact */
@@ -342,10 +355,13 @@ static void test_non_finite_stays_in_its_lane(void **unused) {
              (table = test_kernels_next_table(table)) != NULL;) {
             state s = state_alloc(COUNT);
             seed_state((mote_spring_kind)kind, 7, &s);
-            /* x, or where the kind does not read x (inertialize: its output), its offset */
-            const int poisoned = (spring_kind_reads[kind] & SPRING_BIT(SPRING_FIELD_X))
-                                     ? SPRING_FIELD_X
-                                     : SPRING_FIELD_OFFSET_X;
+            /* x, or where the kind does not read x (inertialize, dead_blend: their output), its
+             * offset or its extrapolated pose */
+            const unsigned reads = spring_kind_reads[kind];
+            const int poisoned = (reads & SPRING_BIT(SPRING_FIELD_X)) ? SPRING_FIELD_X
+                                 : (reads & SPRING_BIT(SPRING_FIELD_OFFSET_X))
+                                     ? SPRING_FIELD_OFFSET_X
+                                     : SPRING_FIELD_EXT_X;
             s.f[poisoned][37] = NAN;
             s.f[poisoned][38] = INFINITY;
             run(table, (mote_spring_kind)kind, &s, 1.0f / 60.0f, 3);

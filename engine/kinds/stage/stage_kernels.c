@@ -1,7 +1,8 @@
 /* The stage kernel, written once against the wide-lane layer and compiled once per variant:
- * time += dt, then mote_stage_pose_at (engine/kinds/stage/stage_ref.c) operation for operation, the
- * kick and the lag, the tilt and the spin selected per lane, with libm's sinf/cosf replaced by
- * mote_w_sincos (inside mote_w_quat_axis_angle).
+ * time += dt (stopping at MOTE_STAGE_TIME_MAX), then mote_stage_pose_at
+ * (engine/kinds/stage/stage_ref.c) operation for operation, the kick and the lag, the tilt and the
+ * spin selected per lane, with libm's sinf/cosf replaced by mote_w_sincos (inside
+ * mote_w_quat_axis_angle).
  *
  * Error bounds against the scalar reference (stage_bounds.h, measured by
  * engine/kinds/stage/test_stage_kernels.c on every variant):
@@ -37,7 +38,10 @@ MOTE_ALWAYS_INLINE void load3(float *const *p, int f, size_t i, mote_wf v[3]) {
 MOTE_ALWAYS_INLINE void stage_vector(float *const *p, size_t i, const void *k) {
     const mote_stage_constants *c = k;
     const mote_stage_desc *s = &c->separation;
-    mote_wf tau = mote_w_add(mote_w_load(p[STAGE_TIME] + i), S(c->dt));
+    /* stage_time_after: time + dt, stopping at MOTE_STAGE_TIME_MAX */
+    mote_wf tau0 = mote_w_add(mote_w_load(p[STAGE_TIME] + i), S(c->dt));
+    mote_wf tau =
+        mote_w_select(mote_w_gt(tau0, S(MOTE_STAGE_TIME_MAX)), S(MOTE_STAGE_TIME_MAX), tau0);
     mote_wf oa = offset_at(s->along_offset, s->along_speed, s->along_lag, s->kick_duration, tau);
     mote_wf os = offset_at(s->side_offset, s->side_speed, s->side_lag, s->kick_duration, tau);
     mote_wf oe =

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kind_record.h"
+#include "refuse.h"
 #include "stage_fields.h"
 
 #define STAGE_POOL_COOKIE 0x53544745 /* "STGE" */
@@ -22,31 +23,45 @@ mote_stage_pool_def mote_default_stage_pool_def(void) {
     return def;
 }
 
-/* The separation constants of a desc, in declaration order. */
-static void separation_constants(const mote_stage_desc *d, float out[11]) {
-    const float c[11] = {d->along_offset, d->side_offset,     d->earthward_offset, d->along_speed,
-                         d->side_speed,   d->earthward_speed, d->kick_duration,    d->along_lag,
-                         d->side_lag,     d->earthward_lag,   d->tilt_duration};
+/* The separation constants of a desc, in declaration order, and their names. */
+#define STAGE_SEPARATION_COUNT 11
+static const char *const separation_names[STAGE_SEPARATION_COUNT] = {
+    "along_offset", "side_offset",     "earthward_offset", "along_speed",
+    "side_speed",   "earthward_speed", "kick_duration",    "along_lag",
+    "side_lag",     "earthward_lag",   "tilt_duration"};
+
+static void separation_constants(const mote_stage_desc *d, float out[STAGE_SEPARATION_COUNT]) {
+    const float c[STAGE_SEPARATION_COUNT] = {d->along_offset,  d->side_offset,  d->earthward_offset,
+                                             d->along_speed,   d->side_speed,   d->earthward_speed,
+                                             d->kick_duration, d->along_lag,    d->side_lag,
+                                             d->earthward_lag, d->tilt_duration};
     memcpy(out, c, sizeof c);
 }
 
-/* A desc must carry the pool's separation constants. */
+/* A desc must carry the pool's separation constants, bit for bit. */
 static mote_status desc_to_values(const mote_pool *pool, const void *desc, float *values) {
     (void)values;
-    float a[11], b[11];
+    float a[STAGE_SEPARATION_COUNT], b[STAGE_SEPARATION_COUNT];
     separation_constants(desc, a);
     separation_constants(separation_of(pool), b);
-    return memcmp(a, b, sizeof a) == 0 ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    for (int k = 0; k < STAGE_SEPARATION_COUNT; ++k) {
+        if (memcmp(&a[k], &b[k], sizeof a[k]) != 0) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                               "desc.%s must equal the pool's separation (got %g, pool %g)",
+                               separation_names[k], (double)a[k], (double)b[k]);
+        }
+    }
+    return MOTE_OK;
 }
 
-/* The stage's desc checks (mote_stage_validate) on the values. */
+/* The stage's domain (mote_stage_validate) on the values, which restore checks too. */
 static mote_status check_values(const mote_pool *pool, float *values) {
     float *p[STAGE_FIELD_COUNT];
     for (int f = 0; f < STAGE_FIELD_COUNT; ++f) {
         p[f] = &values[f];
     }
     mote_stage_desc d = stage_desc_at(p, 0, separation_of(pool));
-    return mote_stage_validate(&d) == MOTE_OK ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    return mote_stage_validate(&d);
 }
 
 /* The separation constants back from the pool. */
@@ -67,7 +82,8 @@ static void values_to_desc(const mote_pool *pool, const float *values, void *des
     d->tilt_duration = s->tilt_duration;
 }
 
-/* The separation is closed-form in time: no limit of the kind's own. */
+/* The separation is closed-form in time, and a stage's time stops at MOTE_STAGE_TIME_MAX in the
+ * kernels: no limit of the kind's own. */
 static float advance(const mote_pool *pool, float dt) {
     (void)pool;
     return dt;
@@ -136,8 +152,9 @@ _Static_assert(sizeof stage_setting_members / sizeof stage_setting_members[0] ==
                    sizeof(mote_stage_desc) / 4,
                "every word of the stage template is listed");
 
+/* The template create accepts: mote_stage_validate's domain (its status and detail). */
 static mote_status check_settings(const void *settings) {
-    return mote_stage_validate(settings) == MOTE_OK ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    return mote_stage_validate(settings);
 }
 
 const mote_pool_kind mote_stage_pool_kind_record = {

@@ -5,6 +5,7 @@
 
 #include "mote/random.h"
 #include "mote/stage.h"
+#include "refuse.h"
 #include "stage_ref.h"
 
 mote_stage_desc mote_default_stage_desc(void) {
@@ -46,14 +47,16 @@ static bool finite_transform(const mote_transform *t) {
 mote_status mote_stage_capture(mote_stage_desc *desc, const mote_transform *rocket_world,
                                const mote_transform *stage_local) {
     if (desc == NULL || rocket_world == NULL || stage_local == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "desc, rocket_world and stage_local must not be NULL");
     }
     if (!finite_transform(rocket_world) || !finite_transform(stage_local)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "rocket_world and stage_local must be finite");
     }
     mote_transform world = mote_transform_compose(rocket_world, stage_local);
     if (!finite_transform(&world)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE,
+                           "the composed world transform must be finite (it overflowed)");
     }
     desc->world = world;
     return MOTE_OK;
@@ -74,21 +77,24 @@ static bool unit_of(mote_vec3 v, double out[3]) {
 mote_status mote_stage_set_frame(mote_stage_desc *desc, mote_vec3 flight_direction,
                                  mote_vec3 radial, mote_vec3 side) {
     if (desc == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc must not be NULL");
     }
     if (!finite3(flight_direction) || !finite3(radial) || !finite3(side)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE,
+                           "flight_direction, radial and side must be finite");
     }
     double a[3], r[3], s[3];
     if (!unit_of(flight_direction, a) || !unit_of(radial, r) || !unit_of(side, s)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "flight_direction, radial and side must be non-zero");
     }
     const double along_part = s[0] * a[0] + s[1] * a[1] + s[2] * a[2];
     const double perp[3] = {s[0] - along_part * a[0], s[1] - along_part * a[1],
                             s[2] - along_part * a[2]};
     const double n = sqrt(perp[0] * perp[0] + perp[1] * perp[1] + perp[2] * perp[2]);
-    if (!(n > 1e-6)) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* parallel to along: no side left */
+    if (!(n > 1e-6)) { /* parallel to along: no side left */
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "side must not be parallel to flight_direction (within 1e-6 rad)");
     }
     desc->along = (mote_vec3){(float)a[0], (float)a[1], (float)a[2]};
     desc->earthward = (mote_vec3){(float)-r[0], (float)-r[1], (float)-r[2]};
@@ -98,7 +104,7 @@ mote_status mote_stage_set_frame(mote_stage_desc *desc, mote_vec3 flight_directi
 
 mote_status mote_stage_draw(mote_stage_desc *desc, uint64_t seed, uint64_t index) {
     if (desc == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc must not be NULL");
     }
     const uint64_t c = 3u * index;
     const float tilt = mote_random_range(seed, c, MOTE_STAGE_TILT_MIN, MOTE_STAGE_TILT_MAX);
@@ -113,34 +119,123 @@ mote_status mote_stage_draw(mote_stage_desc *desc, uint64_t seed, uint64_t index
     return MOTE_OK;
 }
 
-static bool unit3(mote_vec3 v) {
-    return fabsf(mote_vec3_length(v) - 1.0f) <= 1e-5f;
+/* One member's range: [low, high], or (low, high] when low_open. */
+typedef struct stage_range {
+    const char *name;
+    float value, low, high;
+    bool low_open;
+} stage_range;
+
+#define STAGE_SYMMETRIC(name, value, max)                                                          \
+    { name, value, -(max), max, false }
+
+static mote_status check_unit(const char *name, mote_vec3 v) {
+    const float length = mote_vec3_length(v);
+    if (fabsf(length - 1.0f) <= 1e-5f) {
+        return MOTE_OK;
+    }
+    return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must be unit within 1e-5 (length %g)", name,
+                       (double)length);
 }
 
 mote_status mote_stage_validate(const mote_stage_desc *d) {
     if (d == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc must not be NULL");
     }
-    const float scalars[] = {
-        d->along_offset,    d->side_offset,   d->earthward_offset, d->along_speed, d->side_speed,
-        d->earthward_speed, d->kick_duration, d->along_lag,        d->side_lag,    d->earthward_lag,
-        d->tilt_duration,   d->tilt_angle,    d->spin_rate};
-    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i) {
-        if (!isfinite(scalars[i])) {
-            return MOTE_ERROR_NON_FINITE;
+    const mote_vec3 wp = d->world.position;
+    const stage_range ranges[] = {
+        STAGE_SYMMETRIC("world.position.x", wp.x, MOTE_STAGE_POSITION_MAX),
+        STAGE_SYMMETRIC("world.position.y", wp.y, MOTE_STAGE_POSITION_MAX),
+        STAGE_SYMMETRIC("world.position.z", wp.z, MOTE_STAGE_POSITION_MAX),
+        STAGE_SYMMETRIC("along_offset", d->along_offset, MOTE_STAGE_OFFSET_MAX),
+        STAGE_SYMMETRIC("side_offset", d->side_offset, MOTE_STAGE_OFFSET_MAX),
+        STAGE_SYMMETRIC("earthward_offset", d->earthward_offset, MOTE_STAGE_OFFSET_MAX),
+        STAGE_SYMMETRIC("along_speed", d->along_speed, MOTE_STAGE_SPEED_MAX),
+        STAGE_SYMMETRIC("side_speed", d->side_speed, MOTE_STAGE_SPEED_MAX),
+        STAGE_SYMMETRIC("earthward_speed", d->earthward_speed, MOTE_STAGE_SPEED_MAX),
+        {"kick_duration", d->kick_duration, 0.0f, MOTE_STAGE_TIME_MAX, false},
+        STAGE_SYMMETRIC("along_lag", d->along_lag, MOTE_STAGE_LAG_MAX),
+        STAGE_SYMMETRIC("side_lag", d->side_lag, MOTE_STAGE_LAG_MAX),
+        STAGE_SYMMETRIC("earthward_lag", d->earthward_lag, MOTE_STAGE_LAG_MAX),
+        {"tilt_duration", d->tilt_duration, 0.0f, MOTE_STAGE_TIME_MAX, true},
+        {"tilt_angle", d->tilt_angle, 0.0f, MOTE_STAGE_TILT_MAX, false},
+        {"spin_rate", d->spin_rate, 0.0f, MOTE_STAGE_SPIN_MAX, false},
+        {"time", d->time, 0.0f, MOTE_STAGE_TIME_MAX, false},
+    };
+    const struct {
+        const char *name;
+        float value;
+    } finite_only[] = {
+        {"world.orientation.x", d->world.orientation.x},
+        {"world.orientation.y", d->world.orientation.y},
+        {"world.orientation.z", d->world.orientation.z},
+        {"world.orientation.w", d->world.orientation.w},
+        {"world.scale.x", d->world.scale.x},
+        {"world.scale.y", d->world.scale.y},
+        {"world.scale.z", d->world.scale.z},
+        {"along.x", d->along.x},
+        {"along.y", d->along.y},
+        {"along.z", d->along.z},
+        {"side.x", d->side.x},
+        {"side.y", d->side.y},
+        {"side.z", d->side.z},
+        {"earthward.x", d->earthward.x},
+        {"earthward.y", d->earthward.y},
+        {"earthward.z", d->earthward.z},
+        {"tilt_axis.x", d->tilt_axis.x},
+        {"tilt_axis.y", d->tilt_axis.y},
+        {"tilt_axis.z", d->tilt_axis.z},
+        {"position.x", d->position.x},
+        {"position.y", d->position.y},
+        {"position.z", d->position.z},
+        {"orientation.x", d->orientation.x},
+        {"orientation.y", d->orientation.y},
+        {"orientation.z", d->orientation.z},
+        {"orientation.w", d->orientation.w},
+    };
+    /* every NaN or infinity before any range */
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) {
+        if (!isfinite(ranges[i].value)) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE, "%s must be finite (got %g)", ranges[i].name,
+                               (double)ranges[i].value);
         }
     }
-    if (!finite_transform(&d->world) || !finite3(d->along) || !finite3(d->side) ||
-        !finite3(d->earthward) || !finite3(d->tilt_axis)) {
-        return MOTE_ERROR_NON_FINITE;
+    for (size_t i = 0; i < sizeof finite_only / sizeof finite_only[0]; ++i) {
+        if (!isfinite(finite_only[i].value)) {
+            return mote_refuse(MOTE_ERROR_NON_FINITE, "%s must be finite (got %g)",
+                               finite_only[i].name, (double)finite_only[i].value);
+        }
+    }
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) {
+        const stage_range *r = &ranges[i];
+        const bool above_low = r->low_open ? r->value > r->low : r->value >= r->low;
+        if (!above_low || !(r->value <= r->high)) {
+            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must lie in %c%g, %g] (got %g)",
+                               r->name, r->low_open ? '(' : '[', (double)r->low, (double)r->high,
+                               (double)r->value);
+        }
     }
     const mote_quat q = d->world.orientation;
-    bool ok = unit3(d->along) && unit3(d->side) && unit3(d->earthward) && unit3(d->tilt_axis) &&
-              fabsf(sqrtf(mote_quat_dot(q, q)) - 1.0f) <= 1e-5f && d->kick_duration >= 0.0f &&
-              d->tilt_duration > 0.0f && d->tilt_angle >= 0.0f &&
-              d->tilt_angle <= MOTE_STAGE_TILT_MAX && d->spin_rate >= 0.0f &&
-              d->spin_rate <= MOTE_STAGE_SPIN_MAX;
-    return ok ? MOTE_OK : MOTE_ERROR_INVALID_ARGUMENT;
+    const float q_length = sqrtf(mote_quat_dot(q, q));
+    if (!(fabsf(q_length - 1.0f) <= 1e-5f)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "world.orientation must be unit within 1e-5 (length %g)",
+                           (double)q_length);
+    }
+    const struct {
+        const char *name;
+        mote_vec3 v;
+    } units[] = {{"along", d->along},
+                 {"side", d->side},
+                 {"earthward", d->earthward},
+                 {"tilt_axis", d->tilt_axis}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; ++i) {
+        mote_status status = check_unit(units[i].name, units[i].v);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    return MOTE_OK;
 }
 
 /* One scalar separation axis at tau: offset and speed. */
@@ -184,18 +279,18 @@ void mote_stage_pose_at(const mote_stage_desc *d, float tau, mote_stage_pose *ou
 
 mote_status mote_stage_evaluate(const mote_stage_desc *desc, float tau, mote_stage_pose *out) {
     if (desc == NULL || out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "desc and out must not be NULL");
     }
     mote_status status = mote_stage_validate(desc);
     if (status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
     }
     if (!isfinite(tau)) {
-        return MOTE_ERROR_NON_FINITE;
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "tau must be finite (got %g)", (double)tau);
     }
     if (tau < 0.0f) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "tau must be >= 0 (got %g)", (double)tau);
     }
-    mote_stage_pose_at(desc, tau, out);
+    mote_stage_pose_at(desc, stage_time_after(tau, 0.0f), out);
     return MOTE_OK;
 }

@@ -1,4 +1,5 @@
-/* The scalar reference stage kernel: time += dt, then mote_stage_pose_at for each stage. */
+/* The scalar reference stage kernel: time += dt (stopping at MOTE_STAGE_TIME_MAX), then
+ * mote_stage_pose_at for each stage. */
 #include "scalar_kernels.h"
 #include "stage_fields.h"
 #include "stage_ref.h"
@@ -7,7 +8,7 @@ void mote_kernel_stage_scalar(float *const *p, const void *constants, size_t beg
     const mote_stage_constants *c = constants;
     for (size_t i = begin; i < end; ++i) {
         const mote_stage_desc d = stage_desc_at(p, i, &c->separation);
-        const float tau = d.time + c->dt;
+        const float tau = stage_time_after(d.time, c->dt);
         mote_stage_pose pose;
         mote_stage_pose_at(&d, tau, &pose);
         p[STAGE_TIME][i] = tau;
