@@ -272,8 +272,10 @@ mote_status mote_mover_pool_set_desired_velocity(mote_mover_pool *pool, mote_id 
         return status;
     }
     const mote_mover_view v = mote_mover_pool_view(pool);
-    v.desired_velocity_x[i] = desired_velocity.x;
-    v.desired_velocity_y[i] = desired_velocity.y;
+    float *const desired_x = v.desired_velocity_x;
+    float *const desired_y = v.desired_velocity_y;
+    desired_x[i] = desired_velocity.x;
+    desired_y[i] = desired_velocity.y;
     return MOTE_OK;
 }
 
@@ -293,8 +295,10 @@ mote_status mote_mover_pool_set_desired_facing(mote_mover_pool *pool, mote_id id
         return status;
     }
     const mote_mover_view v = mote_mover_pool_view(pool);
-    v.desired_facing[i] = facing;
-    v.explicit_facing[i] = explicit_facing ? 1.0f : 0.0f;
+    float *const desired = v.desired_facing;
+    float *const explicit_flag = v.explicit_facing;
+    desired[i] = facing;
+    explicit_flag[i] = explicit_facing ? 1.0f : 0.0f;
     return MOTE_OK;
 }
 
