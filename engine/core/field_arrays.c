@@ -51,12 +51,26 @@ mote_status mote_field_arrays_reserve(mote_field_arrays *arrays, const mote_allo
         if (count > 0) {
             memcpy(fresh[f], arrays->field[f], count * sizeof(float));
         }
-        memset(fresh[f] + count, 0, (cap - count) * sizeof(float));
+        /* the padding of the live count; the rest is written as the count reaches it */
+        memset(fresh[f] + count, 0, (padded(count) - count) * sizeof(float));
     }
     mote_field_arrays_release(arrays, allocator);
     memcpy(arrays->field, fresh, sizeof fresh);
     arrays->capacity = cap;
+    arrays->ready = padded(count);
     return MOTE_OK;
+}
+
+void mote_field_arrays_zero_to(mote_field_arrays *arrays, size_t count) {
+    const size_t to = padded(count);
+    for (int f = 0; f < MOTE_MAX_FIELDS && to > arrays->ready; ++f) {
+        if (arrays->field[f] != NULL) {
+            memset(arrays->field[f] + arrays->ready, 0, (to - arrays->ready) * sizeof(float));
+        }
+    }
+    if (to > arrays->ready) {
+        arrays->ready = to;
+    }
 }
 
 void mote_field_arrays_release(mote_field_arrays *arrays, const mote_allocator *allocator) {
@@ -68,6 +82,7 @@ void mote_field_arrays_release(mote_field_arrays *arrays, const mote_allocator *
         arrays->field[f] = NULL;
     }
     arrays->capacity = 0;
+    arrays->ready = 0;
 }
 
 void mote_field_arrays_move(mote_field_arrays *arrays, size_t to, size_t from) {

@@ -24,18 +24,20 @@ mote_status mote_id_table_reserve(mote_id_table *table, const mote_allocator *al
         mote_release(allocator, next, slots * sizeof(uint32_t));
         return MOTE_ERROR_OUT_OF_MEMORY;
     }
-    size_t old_slots = table->capacity + 1;
-    memset(dense, 0, capacity * sizeof(uint32_t));
-    for (size_t s = 0; s < slots; ++s) {
-        slot[s] = MOTE_ID_FREE_SLOT;
-        gen[s] = 1;
-        next[s] = 0;
-    }
+    /* Slot 0 and the slots handed out so far are kept; the rest is written when its slot is
+     * first issued, so the pages of a large capacity are touched only as ids are. A live
+     * element's slot is one of those, so at most slots_used dense entries are live. */
+    const size_t used = (size_t)table->slots_used + 1;
+    slot[0] = MOTE_ID_FREE_SLOT;
+    gen[0] = 1;
+    next[0] = 0;
     if (table->capacity > 0) {
-        memcpy(dense, table->slot_of_dense, table->capacity * sizeof(uint32_t));
-        memcpy(slot, table->dense_of_slot, old_slots * sizeof(uint32_t));
-        memcpy(gen, table->generation, old_slots * sizeof(uint32_t));
-        memcpy(next, table->next_free, old_slots * sizeof(uint32_t));
+        const size_t live =
+            table->slots_used < table->capacity ? table->slots_used : table->capacity;
+        memcpy(dense, table->slot_of_dense, live * sizeof(uint32_t));
+        memcpy(slot, table->dense_of_slot, used * sizeof(uint32_t));
+        memcpy(gen, table->generation, used * sizeof(uint32_t));
+        memcpy(next, table->next_free, used * sizeof(uint32_t));
     }
     mote_id_table_release(table, allocator);
     table->slot_of_dense = dense;
@@ -67,8 +69,10 @@ mote_id mote_id_table_issue(mote_id_table *table, size_t dense) {
     if (slot != 0) {
         table->free_head = table->next_free[slot];
         table->next_free[slot] = 0;
-    } else {
+    } else { /* a slot never used: its words are written for the first time */
         slot = ++table->slots_used;
+        table->generation[slot] = 1;
+        table->next_free[slot] = 0;
     }
     table->dense_of_slot[slot] = (uint32_t)dense;
     table->slot_of_dense[dense] = slot;

@@ -19,7 +19,8 @@ typedef struct mote_id_table {
     size_t capacity;         /* dense entries; slots go up to capacity */
 } mote_id_table;
 
-/* Grows the table to capacity entries (all or nothing). */
+/* Grows the table to capacity entries (all or nothing), keeping the slots used so far; a slot
+ * past them is written when first issued (a large capacity's pages are touched as ids are). */
 mote_status mote_id_table_reserve(mote_id_table *table, const mote_allocator *allocator,
                                   size_t capacity);
 

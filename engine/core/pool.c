@@ -489,9 +489,11 @@ static mote_status refuse_dt(float dt) {
     return mote_refuse(MOTE_ERROR_INVALID_DT, "dt must be finite and >= 0 (got %g)", (double)dt);
 }
 
-/* The seconds a valid dt advances the pool: clamped to max_dt, then to the kind's own limit. */
+/* The seconds a valid dt advances the pool: clamped to max_dt and MOTE_MAX_STEP_DT, then to
+ * the kind's own limit. */
 static float advance_valid(const mote_pool *pool, float dt) {
-    const float clamped = dt > pool->max_dt ? pool->max_dt : dt;
+    const float limit = pool->max_dt < MOTE_MAX_STEP_DT ? pool->max_dt : MOTE_MAX_STEP_DT;
+    const float clamped = dt > limit ? limit : dt;
     return clamped > 0.0f ? pool->kind->advance(pool, clamped) : 0.0f;
 }
 

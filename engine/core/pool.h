@@ -26,6 +26,8 @@ typedef struct mote_step_cache_state {
     float *key;      /* capacity floats, or NULL */
     float *factor;   /* likewise */
     size_t capacity; /* elements */
+    size_t filled;   /* slots [0, filled) hold a NaN key or a key and its factor; the rest are
+                      * written as the count reaches them */
     float dt;        /* s: every slot is NaN-keyed or holds a factor for this dt (NaN: none) */
     float last_dt;   /* s: the last step's dt (NaN: none) */
     mote_step_cache_trial trial;

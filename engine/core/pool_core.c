@@ -69,6 +69,7 @@ mote_status mote_pool_core_push(mote_pool_core *core, mote_id *id, size_t *index
             return status;
         }
     }
+    mote_field_arrays_extend(&core->fields, core->count + 1);
     *index = core->count;
     *id = mote_id_table_issue(&core->ids, core->count);
     id->pool = core->tag;

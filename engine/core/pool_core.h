@@ -21,7 +21,6 @@ typedef struct mote_pool_core {
      * pass, then it trades places with fields. Empty until the first restore, then the
      * storage the pool held before (a restored pool keeps its field memory twice). */
     mote_field_arrays spare_fields;
-    size_t spare_dirty; /* elements of spare_fields that may be non-zero (the rest are 0) */
     /* The same for the id table: restore writes the blob's table into it while it checks it,
      * and the two trade places for a good blob. Its slots_used is the highest slot that may
      * hold something other than a never-used slot's values (restore resets them). */
@@ -43,8 +42,8 @@ static inline unsigned mote_pool_tag_kind(uint32_t tag) {
 }
 
 /* An empty core storing the fields in field_mask with allocator, with room for
- * capacity elements, issuing ids tagged tag. capacity <= max_count < UINT32_MAX - 1 is the
- * caller's to check. */
+ * capacity elements (reserved: no page of it is written until elements reach it), issuing
+ * ids tagged tag. capacity <= max_count <= MOTE_MAX_COUNT is the caller's to check. */
 mote_status mote_pool_core_init(mote_pool_core *core, const mote_allocator *allocator,
                                 mote_field_mask field_mask, size_t capacity, size_t max_count,
                                 uint32_t tag);

@@ -446,7 +446,9 @@ static bool emit_words(writer *w, const void *src, size_t n, bool floats, bool s
 mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, void *buffer,
                            size_t size, size_t *out_written) {
     if (!mote_pool_is(pool, kind) || (buffer == NULL && size > 0)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pool must be a live %s pool, and buffer not NULL with size %zu",
+                           kind != NULL ? kind->name : "", size);
     }
     const snapshot_header h = header_of(pool, kind);
     const size_t needed = (size_t)snapshot_bytes(&h);
@@ -454,7 +456,8 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
         if (out_written != NULL) {
             *out_written = needed;
         }
-        return MOTE_ERROR_BUFFER_TOO_SMALL;
+        return mote_refuse(MOTE_ERROR_BUFFER_TOO_SMALL,
+                           "size: the snapshot takes %zu bytes (got %zu)", needed, size);
     }
     const mote_pool_core *core = &pool->core;
     hasher state;
@@ -472,7 +475,14 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
         if ((core->fields.mask & MOTE_FIELD_BIT(f)) &&
             !emit_words(&w, core->fields.field[f], h.count, true, stream)) {
             store_fence();
-            return MOTE_ERROR_NON_FINITE;
+            size_t i = 0;
+            while (i + 1 < h.count && isfinite(core->fields.field[f][i])) {
+                ++i;
+            }
+            return mote_refuse(MOTE_ERROR_NON_FINITE,
+                               "element[%zu].%s must be finite to be saved (got %g; written "
+                               "through the view)",
+                               i, kind->fields[f].name, (double)core->fields.field[f][i]);
         }
     }
     const mote_id_table *ids = &core->ids;
@@ -826,26 +836,19 @@ static mote_status prepare_spare(mote_pool_core *core, size_t capacity) {
     if (spare->capacity >= want) {
         return MOTE_OK;
     }
-    mote_status status = mote_field_arrays_reserve(spare, &core->allocator, 0, want);
-    if (status == MOTE_OK) {
-        core->spare_dirty = 0; /* fresh arrays are zero */
-    }
-    return status;
+    return mote_field_arrays_reserve(spare, &core->allocator, 0, want);
 }
 
-/* Zeroes the spare arrays past count (up to what may be non-zero) and swaps them in: the
- * arrays the pool held become the spare. */
+/* Zeroes the spare arrays' padding past count (their first count elements hold the blob's), so
+ * that count rounded up to MOTE_PAD_ELEMENTS is ready (what lay past it is written again as the
+ * count reaches it), and swaps them in: the arrays the pool held become the spare. */
 static void swap_in_spare(mote_pool_core *core, size_t count) {
     mote_field_arrays *spare = &core->spare_fields;
-    for (int f = 0; f < MOTE_MAX_FIELDS && core->spare_dirty > count; ++f) {
-        if (spare->field[f] != NULL) { /* padding stays zero */
-            memset(spare->field[f] + count, 0, (core->spare_dirty - count) * sizeof(float));
-        }
-    }
+    spare->ready = count;
+    mote_field_arrays_zero_to(spare, count);
     const mote_field_arrays held = core->fields;
     core->fields = *spare;
     *spare = held;
-    core->spare_dirty = core->count;
 }
 
 /* Gives the core's seen map (kept between restores) at least bytes bytes. All or nothing. */
@@ -870,16 +873,11 @@ static mote_status prepare_spare_ids(mote_pool_core *core, size_t capacity) {
     return mote_id_table_reserve(&core->spare_ids, &core->allocator, want);
 }
 
-/* Makes the spare table's slots past the checked blob's never-used slots again (an older
- * state, or a bad blob, may have left values there), gives it the blob's free list head and
- * slots used, and swaps it in: the table the pool held becomes the spare. */
+/* Gives the spare table the blob's free list head and slots used (a slot past them is
+ * never read, and its first issue writes it: an older state's or a bad blob's values there do
+ * not matter), and swaps it in: the table the pool held becomes the spare. */
 static void swap_in_spare_ids(mote_pool_core *core, const sections *s, const snapshot_header *h) {
     mote_id_table *spare = &core->spare_ids;
-    for (uint32_t slot = h->slots_used + 1; slot <= spare->slots_used; ++slot) {
-        spare->dense_of_slot[slot] = MOTE_ID_FREE_SLOT;
-        spare->next_free[slot] = 0;
-        spare->generation[slot] = 1;
-    }
     spare->slots_used = h->slots_used;
     spare->free_head = h->free_count > 0 ? word_at(s->free_list, 0) : 0;
     const mote_id_table held = core->ids;
@@ -937,13 +935,6 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
                            "the allocator refused restore's spare storage for %zu "
                            "elements",
                            needed);
-    }
-    /* a bad blob may leave part of itself in the spares */
-    if (core->spare_dirty < h.count) {
-        core->spare_dirty = h.count;
-    }
-    if (core->spare_ids.slots_used < h.slots_used) {
-        core->spare_ids.slots_used = h.slots_used;
     }
     status = scan(blob, size, &h, kind, &core->spare_fields, &core->spare_ids, core->spare_seen);
     if (status == MOTE_OK) {

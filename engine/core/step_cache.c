@@ -56,6 +56,7 @@ void mote_step_cache_release(mote_pool *pool) {
     c->key = NULL;
     c->factor = NULL;
     c->capacity = 0;
+    c->filled = 0;
     c->dt = NAN;
 }
 
@@ -65,8 +66,21 @@ void mote_step_cache_forget(mote_pool *pool) {
     trial_begin(&pool->step_cache.trial, 0); /* a new backend or state: try again */
 }
 
-/* Arrays for every element the pool can hold, every key NaN; false when allocation failed
- * (the cache is then empty). */
+/* Makes the slots [filled, count rounded up to MOTE_PAD_ELEMENTS) hold NaN keys (count <=
+ * capacity, a multiple of it): the arrays' pages are written as the count reaches them. */
+static void fill_to(mote_step_cache_state *c, size_t count) {
+    const size_t to = (count + MOTE_PAD_ELEMENTS - 1) / MOTE_PAD_ELEMENTS * MOTE_PAD_ELEMENTS;
+    for (size_t i = c->filled; i < to; ++i) {
+        c->key[i] = NAN;
+        c->factor[i] = 0.0f;
+    }
+    if (to > c->filled) {
+        c->filled = to;
+    }
+}
+
+/* Arrays for every element the pool can hold, every key up to its count NaN (the rest as the
+ * count reaches it); false when allocation failed (the cache is then empty). */
 static bool refill(mote_pool *pool) {
     mote_step_cache_state *c = &pool->step_cache;
     const size_t capacity = pool->core.fields.capacity;
@@ -80,10 +94,8 @@ static bool refill(mote_pool *pool) {
             return false;
         }
     }
-    for (size_t i = 0; i < c->capacity; ++i) {
-        c->key[i] = NAN;
-    }
-    memset(c->factor, 0, c->capacity * sizeof(float));
+    c->filled = 0;
+    fill_to(c, pool->core.count);
     return true;
 }
 
@@ -121,6 +133,7 @@ void mote_step_cache_plan(mote_pool *pool, float dt, mote_cache_args *args) {
         c->dt = NAN;
         return;
     }
+    fill_to(c, count); /* slots the count has reached since */
     bool reuse = true;
     /* a trial times the path with fewer samples, the cached one first; not a refilling step,
      * whose kernel computes and stores every factor */

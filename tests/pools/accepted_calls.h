@@ -35,7 +35,7 @@
 #define ACCEPTED_PENDING_KINDS \
     "spring/critical", "spring/angle", "spring/double_angle", "spring/decay", \
     "spring/semi_implicit", "spring/damped", "spring/double", "spring/inertialize", \
-    "movers", "docking", "launch", "stages",
+    "movers", "docking", "launch",
 /* clang-format on */
 
 /* True when the adapter is on ACCEPTED_PENDING_KINDS. */

@@ -44,10 +44,56 @@ typedef struct mote_segment {
     mote_vec2 a, b;
 } mote_segment;
 
+/* The domain. Every value a mover pool accepts (add, add_many, set and the setters, create,
+ * set_params, set_max_substep, restore) lies within these bounds, and a refusal changes
+ * nothing and names the field in mote_error_detail(). Every element in the domain steps to a
+ * finite state forever, at any dt the step accepts (finite, >= 0; clamped to at most
+ * MOTE_MOVER_MAX_SUBSTEPS sub-steps of at most MOTE_MOVER_MAX_SUBSTEP s):
+ * - the immediate velocity never grows past the longer of itself and the desired velocity (the
+ *   model's speed cap), the smoothing spring's goal is capped likewise, and the spring is an
+ *   exact critically damped step, so velocity and acceleration stay within a fixed multiple of
+ *   the bounds below (every rate y of a half-life within MOTE_MOVER_MAX_HALFLIFE and 0 is in
+ *   [1.4e-3, 1.4e5] /s, every lookahead at most 1 + 100 * 1443 s: every product the step forms
+ *   stays below 1e26);
+ * - position grows by at most velocity * dt: below 1e15 units/s from any accepted state, it
+ *   would take longer than 1e22 s to leave float range;
+ * - the facing springs take their offsets along the short way (|offset| <= pi), so angular
+ *   velocities stay below pi * 1.4e5 rad/s (within MOTE_MOVER_MAX_ANGULAR_SPEED) and a facing
+ *   moves at most pi per sub-step; a step subtracts whole turns from a facing (rotation,
+ *   immediate_rotation) past MOTE_MOVER_REBASE_ROTATION, so facings stay within
+ *   MOTE_MOVER_MAX_ROTATION, where the kernels' angle wrap is exact.
+ * The facings and angular velocities stay within these bounds; the linear state stays finite
+ * but not always within them (an acceleration of 1e12 units/s^2 through a 1000 s half-life
+ * carries the velocity to about 1e14 units/s): set and push then refuse such a state until it
+ * is brought back (place_at, or a set within the bounds), while the inputs' setters
+ * (set_desired_velocity, set_desired_facing) check only the inputs and still steer it. */
+/* units: |position_x|, |position_y| */
+#define MOTE_MOVER_MAX_POSITION 1e30f
+/* units/s: the length of velocity, immediate_velocity and desired_velocity */
+#define MOTE_MOVER_MAX_SPEED 1e8f
+/* units/s^2: the length of acceleration; params.acceleration and .deceleration */
+#define MOTE_MOVER_MAX_ACCELERATION 1e12f
+/* rad (1024 turns): |rotation|, |immediate_rotation|, |desired_facing| */
+#define MOTE_MOVER_MAX_ROTATION 6433.98175f
+/* rad (512 turns): past this a step takes a facing's whole turns off */
+#define MOTE_MOVER_REBASE_ROTATION 3216.99088f
+/* rad/s: |angular_velocity|, |immediate_angular_velocity| */
+#define MOTE_MOVER_MAX_ANGULAR_SPEED 1e6f
+/* s: the params' half-lives */
+#define MOTE_MOVER_MAX_HALFLIFE 1e3f
+/* the params' compensations, in lags */
+#define MOTE_MOVER_MAX_COMPENSATION 100.0f
+/* 1/s: params.turn_strength */
+#define MOTE_MOVER_MAX_TURN_STRENGTH 1e6f
+/* s: the range of max_substep */
+#define MOTE_MOVER_MIN_SUBSTEP 1e-6f
+#define MOTE_MOVER_MAX_SUBSTEP 1.0f
+
 /* How to build a pool. Start from mote_default_mover_pool_def(). */
 typedef struct mote_mover_pool_def {
     mote_movement_params params; /* every element's model; default mote_default_movement_params */
-    float max_substep;           /* s, > 0: longest sub-step; default 1/60 */
+    float max_substep;           /* s, in [MOTE_MOVER_MIN_SUBSTEP, MOTE_MOVER_MAX_SUBSTEP]: longest
+                                  * sub-step; default 1/60 */
     size_t capacity;             /* elements reserved at creation; default 1024 */
     size_t max_count;            /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;        /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
@@ -101,9 +147,10 @@ typedef struct mote_mover_view {
 
 typedef struct mote_mover_pool mote_mover_pool;
 
-/* True when params are usable by a pool: every field finite, acceleration, deceleration,
- * turn_strength, the half-lives and the compensations >= 0, directional_acceleration in
- * [0, 1]. */
+/* True when params are usable by a pool: acceleration and deceleration in
+ * [0, MOTE_MOVER_MAX_ACCELERATION], directional_acceleration in [0, 1], turn_strength in
+ * [0, MOTE_MOVER_MAX_TURN_STRENGTH], the half-lives in [0, MOTE_MOVER_MAX_HALFLIFE], the
+ * compensations in [0, MOTE_MOVER_MAX_COMPENSATION] (so every field finite). */
 bool mote_movement_params_valid(const mote_movement_params *params);
 
 /* The common pool functions, documented once in mote/pool_common.h: mote_mover_pool_create,
@@ -111,13 +158,17 @@ bool mote_movement_params_valid(const mote_movement_params *params);
  * _capacity, _view, _validate, _set_backend, _backend, _max_dt, _set_max_dt, _advance_of,
  * _snapshot_size, _save, _restore, _step, _advance, _step_range and _step_parallel. What is
  * the mover pool's own in them:
+ * - Every value the pool accepts lies in the domain above; a refusal changes nothing and
+ *   names the field in mote_error_detail().
  * - create: MOTE_ERROR_INVALID_ARGUMENT also for params that mote_movement_params_valid
- *   refuses, or a max_substep that is not finite and > 0.
+ *   refuses, or a max_substep outside [MOTE_MOVER_MIN_SUBSTEP, MOTE_MOVER_MAX_SUBSTEP].
  * - add, add_many, set: MOTE_ERROR_NON_FINITE for NaN or infinity in any member;
- *   explicit_facing is stored as 0 or 1.
+ *   MOTE_ERROR_INVALID_ARGUMENT for a member outside the domain; explicit_facing is stored
+ *   as 0 or 1.
  * - step: dt is also clamped to max_substep * MOTE_MOVER_MAX_SUBSTEPS, then split into
  *   sub-steps (see the top of this header and mote_mover_pool_substeps); advance and
- *   advance_of report the clamped dt.
+ *   advance_of report the clamped dt. After the sub-steps, a facing (rotation,
+ *   immediate_rotation) past MOTE_MOVER_REBASE_ROTATION loses its whole turns.
  * - step_parallel: ranges are at least 512 movers; pools of 512 or fewer step on the calling
  *   thread.
  * - Snapshots hold the params, max_substep and the avoidance settings (and the radii and
@@ -126,24 +177,28 @@ bool mote_movement_params_valid(const mote_movement_params *params);
 MOTE_POOL_COMMON_DECLS(mover);
 MOTE_POOL_STEP_DECLS(mover);
 
-/* Sets one element's desired velocity (units/s). MOTE_ERROR_NON_FINITE for NaN/infinity; the
- * id's errors. */
+/* Sets one element's desired velocity (units/s), checking only it. MOTE_ERROR_NON_FINITE for
+ * NaN/infinity, MOTE_ERROR_INVALID_ARGUMENT for a length past MOTE_MOVER_MAX_SPEED (no
+ * change); the id's errors. */
 mote_status mote_mover_pool_set_desired_velocity(mote_mover_pool *pool, mote_id id,
                                                  mote_vec2 desired_velocity);
 
 /* Makes one element face facing (rad) whatever its direction of travel (explicit true), or
- * face along its desired velocity again (explicit false; facing is then stored but unused).
- * MOTE_ERROR_NON_FINITE for NaN/infinity; the id's errors. */
+ * face along its desired velocity again (explicit false; facing is then stored but unused),
+ * checking only them. MOTE_ERROR_NON_FINITE for NaN/infinity, MOTE_ERROR_INVALID_ARGUMENT for
+ * |facing| past MOTE_MOVER_MAX_ROTATION (no change); the id's errors. */
 mote_status mote_mover_pool_set_desired_facing(mote_mover_pool *pool, mote_id id,
                                                bool explicit_facing, float facing);
 
 /* Knockback: adds delta_velocity (units/s) to the element's velocity and immediate velocity
  * together (mote_movement_push), so the smoothing spring does not pull it back.
- * MOTE_ERROR_NON_FINITE when the result is not finite; the id's errors. */
+ * MOTE_ERROR_NON_FINITE when the result is not finite, MOTE_ERROR_INVALID_ARGUMENT when it
+ * leaves the domain (no change); the id's errors. */
 mote_status mote_mover_pool_push(mote_mover_pool *pool, mote_id id, mote_vec2 delta_velocity);
 
 /* Teleports one element to position, at rest, facing facing (mote_movement_place_at).
- * MOTE_ERROR_NON_FINITE for NaN/infinity; the id's errors. */
+ * MOTE_ERROR_NON_FINITE for NaN/infinity, MOTE_ERROR_INVALID_ARGUMENT outside the domain (no
+ * change); the id's errors. */
 mote_status mote_mover_pool_place_at(mote_mover_pool *pool, mote_id id, mote_vec2 position,
                                      float facing);
 
@@ -151,14 +206,14 @@ mote_status mote_mover_pool_place_at(mote_mover_pool *pool, mote_id id, mote_vec
 mote_movement_params mote_mover_pool_params(const mote_mover_pool *pool);
 
 /* Replaces the pool's params; MOTE_ERROR_INVALID_ARGUMENT, and no change, unless
- * mote_movement_params_valid. */
+ * mote_movement_params_valid (mote_error_detail() names the member). */
 mote_status mote_mover_pool_set_params(mote_mover_pool *pool, const mote_movement_params *params);
 
 /* The longest sub-step (s; 0 for a NULL pool). */
 float mote_mover_pool_max_substep(const mote_mover_pool *pool);
 
-/* Sets the longest sub-step (s); MOTE_ERROR_INVALID_ARGUMENT, and no change, unless finite
- * and > 0. */
+/* Sets the longest sub-step (s); MOTE_ERROR_INVALID_ARGUMENT, and no change, unless in
+ * [MOTE_MOVER_MIN_SUBSTEP, MOTE_MOVER_MAX_SUBSTEP]. */
 mote_status mote_mover_pool_set_max_substep(mote_mover_pool *pool, float max_substep);
 
 /* How a step of dt seconds is split: the sub-step count (0 for dt == 0) and the sub-step

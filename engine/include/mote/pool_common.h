@@ -31,7 +31,13 @@
  * Storage. Elements are dense in [0, count): a view's arrays are the pool's own, one float
  * array per stored field, each MOTE_ALIGNMENT (64) bytes aligned and padded with zeros to a
  * multiple of MOTE_PAD_ELEMENTS (16) elements. Storage grows by doubling (from 16 elements)
- * up to the def's max_count and never shrinks.
+ * up to the def's max_count and never shrinks. Capacity is reserved, not committed: a pool
+ * takes its storage from the allocator at the capacity's full size (the def's capacity at
+ * create, reserve's), but writes and reads nothing past its count rounded up to
+ * MOTE_PAD_ELEMENTS, so with an allocator that maps pages on first touch (the default, and
+ * any mmap-based one) memory is committed only as elements are added: an empty pool of 16M
+ * capacity keeps a few pages resident. max_count is at most MOTE_MAX_COUNT (4294967293);
+ * a capacity the allocator cannot give is MOTE_ERROR_OUT_OF_MEMORY, the pool as it was.
  *
  * Thread safety. mote takes no locks; a pool is used by one thread at a time, with these
  * exceptions:
@@ -49,14 +55,25 @@
  * writes through a view, must not overlap any other use of that pool.
  *
  * Steps. A step of dt seconds advances every element by
- *     advanced = the kind's own limit applied to min(dt, max_dt)
+ *     advanced = the kind's own limit applied to min(dt, max_dt, MOTE_MAX_STEP_DT)
  * (most kinds have no limit of their own; those that do name it in their header).
+ * MOTE_MAX_STEP_DT (2^20 s, about 12 days) holds whatever max_dt is (INFINITY included): no
+ * accepted dt, FLT_MAX included, hands a kind a step its arithmetic could overflow on.
  * advance_of says it without stepping; advance steps and reports it. A dt that is NaN,
  * infinite or negative is MOTE_ERROR_INVALID_DT. A step of dt 0, or of an empty pool or
  * range, changes nothing and advances 0 (the launch pool's step evaluates its rockets even
  * at dt 0, and advances its clock whatever its count: mote/launch_pool.h). Every wide backend
  * (portable, avx2, avx512, neon) steps to the same bits, whatever the split into ranges or tasks;
  * the scalar backend is the reference they are held to, and is not bit-identical to them.
+ *
+ * Cost. A step's work is bounded by its element count whatever the settings, the dt or a
+ * restored snapshot: each element takes at most MOTE_MAX_SUBSTEPS sub-steps of a kind's
+ * settings-chosen length (create, the setters and restore refuse a setting above it; a kind
+ * with a fixed sub-step bound of its own names it: MOTE_MOVER_MAX_SUBSTEPS,
+ * MOTE_DOCKING_MAX_SUBSTEPS), and every other per-element loop is over a fixed table (a
+ * flight's 31-entry arc-length table). So a step costs at most a constant multiple of count
+ * (the largest being a docking element's MOTE_DOCKING_MAX_SUBSTEPS sub-steps), and a blob or
+ * setting cannot make one frame take longer.
  *
  * The functions:
  *
@@ -71,8 +88,8 @@
  *   kind settings the kind refuses (its header says which; where a kind tells NaN apart,
  *   MOTE_ERROR_NON_FINITE); MOTE_ERROR_BACKEND_UNAVAILABLE for a backend this build or CPU
  *   cannot run (MOTE_BACKEND_AUTO follows mote_backend_best());
- *   MOTE_ERROR_OUT_OF_MEMORY when the allocator fails (for the pool or its first capacity
- *   elements).
+ *   MOTE_ERROR_OUT_OF_MEMORY when the allocator fails (for the pool or its capacity's
+ *   storage, reserved: see Storage). Every refusal names the rule in mote_error_detail().
  *
  * void mote_<kind>_pool_destroy(mote_<kind>_pool *pool)
  *   Frees the pool and everything it owns, through the allocator it was created with. NULL is
@@ -251,6 +268,11 @@
 /* The largest max_count a def may ask for (UINT32_MAX - 2: an id's slot is 32 bits, and two
  * values are reserved); create refuses a larger one with MOTE_ERROR_INVALID_ARGUMENT. */
 #define MOTE_MAX_COUNT 4294967293u
+
+/* The longest step any pool takes, s: a longer dt is clamped to it (with max_dt and the kind's
+ * own limit, see Steps), so dt squared and dt times any accepted rate stay far inside float's
+ * range. */
+#define MOTE_MAX_STEP_DT 1048576.0f
 
 /* Most sub-steps a setting may ask one step to take per element (a kind's max_substeps or
  * the like): create, the kinds' setters and restore refuse a setting above it, so no def,

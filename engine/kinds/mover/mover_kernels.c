@@ -23,6 +23,8 @@
  *       rotations within 1e-5 and angular velocities within 5e-5 of the facing scale
  *       (1.2e-6 and 1e-5 measured): the facing springs forget a goal's difference within a
  *       few half-lives, so it does not accumulate.
+ * After the sub-steps a facing past MOTE_MOVER_REBASE_ROTATION loses its whole turns
+ * (mover_rebase_rotation in mover_step.h, the same operations).
  * All wide variants agree with each other bit for bit. Across platforms they agree where libm's
  * expf does (the coefficients' only libm call): glibc's does on x86-64 and aarch64. */
 #include <string.h>
@@ -202,6 +204,15 @@ static inline void mover_substep(mover_lanes *s, const wide_step *w, mote_wf des
     }
 }
 
+/* mover_rebase_rotation (mover_step.h): whole turns off a facing past the rebase bound. */
+static inline mote_wf rebase_rotation(mote_wf x) {
+    mote_wm past = mote_w_gt(mote_w_abs(x), mote_w_set1(MOTE_MOVER_REBASE_ROTATION));
+    mote_wf n = mote_w_round(mote_w_mul(x, mote_w_set1(0.159154943091895336f)));
+    mote_wf r = mote_w_sub(x, mote_w_mul(n, mote_w_set1(6.28125f)));
+    r = mote_w_sub(r, mote_w_mul(n, mote_w_set1(6.28318548202514648f - 6.28125f)));
+    return mote_w_select(past, r, x);
+}
+
 static inline void mover_body(mover_lanes *s, const wide_step *w) {
     const mote_wf dvx = s->f[MOVER_DESIRED_VELOCITY_X];
     const mote_wf dvy = s->f[MOVER_DESIRED_VELOCITY_Y];
@@ -219,6 +230,8 @@ static inline void mover_body(mover_lanes *s, const wide_step *w) {
     for (int k = 0; k < w->substeps; ++k) {
         mover_substep(s, w, desired_speed, dir_dx, dir_dy, implicit_facing, has_heading, heading);
     }
+    s->f[MOVER_ROTATION] = rebase_rotation(s->f[MOVER_ROTATION]);
+    s->f[MOVER_IMMEDIATE_ROTATION] = rebase_rotation(s->f[MOVER_IMMEDIATE_ROTATION]);
 }
 
 /* One vector: every field loaded, the body, the state stored. */

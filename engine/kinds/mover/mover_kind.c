@@ -40,20 +40,64 @@ mote_mover_desc mote_default_mover_desc(void) {
     return desc;
 }
 
-static bool nonnegative(float x) {
-    return isfinite(x) && x >= 0.0f;
+/* One member of the params, its name and its accepted range. */
+typedef struct params_range {
+    const char *name;
+    size_t offset;
+    float lo, hi;
+} params_range;
+
+#define PARAMS_RANGE(member, lo, hi)                                                               \
+    { #member, offsetof(mote_movement_params, member), lo, hi }
+static const params_range params_ranges[] = {
+    PARAMS_RANGE(acceleration, 0.0f, MOTE_MOVER_MAX_ACCELERATION),
+    PARAMS_RANGE(deceleration, 0.0f, MOTE_MOVER_MAX_ACCELERATION),
+    PARAMS_RANGE(directional_acceleration, 0.0f, 1.0f),
+    PARAMS_RANGE(turn_strength, 0.0f, MOTE_MOVER_MAX_TURN_STRENGTH),
+    PARAMS_RANGE(acceleration_halflife, 0.0f, MOTE_MOVER_MAX_HALFLIFE),
+    PARAMS_RANGE(deceleration_halflife, 0.0f, MOTE_MOVER_MAX_HALFLIFE),
+    PARAMS_RANGE(acceleration_compensation, 0.0f, MOTE_MOVER_MAX_COMPENSATION),
+    PARAMS_RANGE(deceleration_compensation, 0.0f, MOTE_MOVER_MAX_COMPENSATION),
+    PARAMS_RANGE(rotation_halflife, 0.0f, MOTE_MOVER_MAX_HALFLIFE),
+};
+
+/* The first member of p outside its range, or NULL (NaN is outside every range). */
+static const params_range *params_outside(const mote_movement_params *p, float *value) {
+    for (size_t k = 0; k < sizeof params_ranges / sizeof params_ranges[0]; ++k) {
+        const params_range *r = &params_ranges[k];
+        memcpy(value, (const char *)p + r->offset, sizeof *value);
+        if (!(*value >= r->lo && *value <= r->hi)) {
+            return r;
+        }
+    }
+    return NULL;
 }
 
 bool mote_movement_params_valid(const mote_movement_params *p) {
-    return p != NULL && nonnegative(p->acceleration) && nonnegative(p->deceleration) &&
-           nonnegative(p->directional_acceleration) && p->directional_acceleration <= 1.0f &&
-           nonnegative(p->turn_strength) && nonnegative(p->acceleration_halflife) &&
-           nonnegative(p->deceleration_halflife) && nonnegative(p->acceleration_compensation) &&
-           nonnegative(p->deceleration_compensation) && nonnegative(p->rotation_halflife);
+    float value;
+    return p != NULL && params_outside(p, &value) == NULL;
 }
 
-static bool valid_substep(float max_substep) {
-    return isfinite(max_substep) && max_substep > 0.0f;
+/* MOTE_OK, or the refusal naming the first member of params outside its range. */
+static mote_status check_params(const mote_movement_params *params) {
+    if (params == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "params must not be NULL");
+    }
+    float value;
+    const params_range *r = params_outside(params, &value);
+    return r == NULL ? MOTE_OK
+                     : mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                                   "params.%s must be finite and in [%g, %g] (got %g)", r->name,
+                                   (double)r->lo, (double)r->hi, (double)value);
+}
+
+static mote_status check_substep(float max_substep) {
+    return max_substep >= MOTE_MOVER_MIN_SUBSTEP && max_substep <= MOTE_MOVER_MAX_SUBSTEP
+               ? MOTE_OK
+               : mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                             "max_substep must be in [%g, %g] s (got %g)",
+                             (double)MOTE_MOVER_MIN_SUBSTEP, (double)MOTE_MOVER_MAX_SUBSTEP,
+                             (double)max_substep);
 }
 
 /* The split of a dt (already clamped) into sub-steps: the fewest equal sub-steps no longer
@@ -146,10 +190,73 @@ static const mote_setting_info mover_setting_members[] = {
 
 static mote_status check_settings(const void *settings) {
     const mover_settings *s = settings;
-    if (!mote_movement_params_valid(&s->params) || !valid_substep(s->max_substep)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    mote_status status = check_params(&s->params);
+    status = status != MOTE_OK ? status : check_substep(s->max_substep);
+    return status != MOTE_OK ? status : mover_check_avoidance(&s->avoidance);
+}
+
+/* The length of the vector in fields x and x + 1 within bound, else the refusal naming it. */
+static mote_status check_length(const float *values, int x, const char *name, float bound,
+                                const char *unit) {
+    const double length = hypot((double)values[x], (double)values[x + 1]);
+    return length <= (double)bound
+               ? MOTE_OK
+               : mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s: length must be <= %g %s (got %g)",
+                             name, (double)bound, unit, length);
+}
+
+/* *value within +-bound, else the refusal naming it. */
+static mote_status check_within(const float *value, const char *name, float bound,
+                                const char *unit) {
+    return fabsf(*value) <= bound
+               ? MOTE_OK
+               : mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "%s must be within +-%g %s (got %g)",
+                             name, (double)bound, unit, (double)*value);
+}
+
+/* The domain of mote/mover_pool.h, after every field passed its finite check. */
+static mote_status check_values(const mote_pool *pool, float *values) {
+    (void)pool;
+    const struct {
+        int field;
+        float bound;
+        const char *unit;
+    } within[] = {
+        {MOVER_POSITION_X, MOTE_MOVER_MAX_POSITION, "units"},
+        {MOVER_POSITION_Y, MOTE_MOVER_MAX_POSITION, "units"},
+        {MOVER_ROTATION, MOTE_MOVER_MAX_ROTATION, "rad"},
+        {MOVER_IMMEDIATE_ROTATION, MOTE_MOVER_MAX_ROTATION, "rad"},
+        {MOVER_DESIRED_FACING, MOTE_MOVER_MAX_ROTATION, "rad"},
+        {MOVER_ANGULAR_VELOCITY, MOTE_MOVER_MAX_ANGULAR_SPEED, "rad/s"},
+        {MOVER_IMMEDIATE_ANGULAR_VELOCITY, MOTE_MOVER_MAX_ANGULAR_SPEED, "rad/s"},
+    };
+    for (size_t k = 0; k < sizeof within / sizeof within[0]; ++k) {
+        const int f = within[k].field;
+        mote_status status = check_within(&values[f], mote_mover_pool_kind_record.fields[f].name,
+                                          within[k].bound, within[k].unit);
+        if (status != MOTE_OK) {
+            return status;
+        }
     }
-    return mover_check_avoidance(&s->avoidance);
+    const struct {
+        int x;
+        const char *name;
+        float bound;
+        const char *unit;
+    } lengths[] = {
+        {MOVER_VELOCITY_X, "velocity", MOTE_MOVER_MAX_SPEED, "units/s"},
+        {MOVER_IMMEDIATE_VELOCITY_X, "immediate_velocity", MOTE_MOVER_MAX_SPEED, "units/s"},
+        {MOVER_DESIRED_VELOCITY_X, "desired_velocity", MOTE_MOVER_MAX_SPEED, "units/s"},
+        {MOVER_ACCELERATION_X, "acceleration", MOTE_MOVER_MAX_ACCELERATION, "units/s^2"},
+    };
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; ++k) {
+        mote_status status =
+            check_length(values, lengths[k].x, lengths[k].name, lengths[k].bound, lengths[k].unit);
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
+    return MOTE_OK;
 }
 
 MOTE_KIND_FIELD_TABLE(mover, MOVER_FIELDS, MOVER_FIELD_COUNT);
@@ -162,6 +269,7 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .local_settings_bytes = sizeof(mover_settings) - offsetof(mover_settings, avoidance) -
                             sizeof(mote_avoidance_settings), /* the padding, then space */
     .desc_to_values = desc_to_values,
+    .check_values = check_values,
     .values_to_desc = values_to_desc,
     .before_step = before_step,
     .after_step = after_step,
@@ -169,6 +277,11 @@ const mote_pool_kind mote_mover_pool_kind_record = {
 };
 
 #define RECORD (&mote_mover_pool_kind_record)
+
+static mote_status not_a_mover_pool(void) {
+    return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a mover pool (got NULL or "
+                                                    "another kind's)");
+}
 
 MOTE_KIND_POOL_API(mover, mover_settings,
                    (mover_settings){def->params, def->max_substep, def->avoidance, NULL})
@@ -186,14 +299,53 @@ MOTE_POOL_STEP_API(mover, RECORD)
         return mote_mover_pool_set(pool, id, &d);                                                  \
     } while (0)
 
+/* The inputs' setters check only the inputs and write them in place: an element whose state
+ * the step has carried past the domain's bounds (mote/mover_pool.h) can still be steered. */
 mote_status mote_mover_pool_set_desired_velocity(mote_mover_pool *pool, mote_id id,
                                                  mote_vec2 desired_velocity) {
-    EDIT_ELEMENT(pool, id, d, d.desired_velocity = desired_velocity);
+    size_t i;
+    mote_status status = mote_mover_pool_index(pool, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (!isfinite(desired_velocity.x) || !isfinite(desired_velocity.y)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "desired_velocity must be finite (got %g, %g)",
+                           (double)desired_velocity.x, (double)desired_velocity.y);
+    }
+    const float values[2] = {desired_velocity.x, desired_velocity.y};
+    status = check_length(values, 0, "desired_velocity", MOTE_MOVER_MAX_SPEED, "units/s");
+    if (status != MOTE_OK) {
+        return status;
+    }
+    const mote_mover_view v = mote_mover_pool_view(pool);
+    float *const desired_x = v.desired_velocity_x;
+    float *const desired_y = v.desired_velocity_y;
+    desired_x[i] = desired_velocity.x;
+    desired_y[i] = desired_velocity.y;
+    return MOTE_OK;
 }
 
 mote_status mote_mover_pool_set_desired_facing(mote_mover_pool *pool, mote_id id,
                                                bool explicit_facing, float facing) {
-    EDIT_ELEMENT(pool, id, d, (d.explicit_facing = explicit_facing, d.desired_facing = facing));
+    size_t i;
+    mote_status status = mote_mover_pool_index(pool, id, &i);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (!isfinite(facing)) {
+        return mote_refuse(MOTE_ERROR_NON_FINITE, "desired_facing must be finite (got %g)",
+                           (double)facing);
+    }
+    status = check_within(&facing, "desired_facing", MOTE_MOVER_MAX_ROTATION, "rad");
+    if (status != MOTE_OK) {
+        return status;
+    }
+    const mote_mover_view v = mote_mover_pool_view(pool);
+    float *const desired = v.desired_facing;
+    float *const explicit_flag = v.explicit_facing;
+    desired[i] = facing;
+    explicit_flag[i] = explicit_facing ? 1.0f : 0.0f;
+    return MOTE_OK;
 }
 
 mote_status mote_mover_pool_push(mote_mover_pool *pool, mote_id id, mote_vec2 delta_velocity) {
@@ -212,8 +364,9 @@ mote_movement_params mote_mover_pool_params(const mote_mover_pool *pool) {
 
 mote_status mote_mover_pool_set_params(mote_mover_pool *pool, const mote_movement_params *params) {
     mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) || !mote_movement_params_valid(params)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    mote_status status = mote_pool_is(p, RECORD) ? check_params(params) : not_a_mover_pool();
+    if (status != MOTE_OK) {
+        return status;
     }
     settings_of(p)->params = *params;
     return MOTE_OK;
@@ -226,8 +379,9 @@ float mote_mover_pool_max_substep(const mote_mover_pool *pool) {
 
 mote_status mote_mover_pool_set_max_substep(mote_mover_pool *pool, float max_substep) {
     mote_pool *p = MOTE_AS_POOL(pool);
-    if (!mote_pool_is(p, RECORD) || !valid_substep(max_substep)) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    mote_status status = mote_pool_is(p, RECORD) ? check_substep(max_substep) : not_a_mover_pool();
+    if (status != MOTE_OK) {
+        return status;
     }
     settings_of(p)->max_substep = max_substep;
     return MOTE_OK;
@@ -235,9 +389,12 @@ mote_status mote_mover_pool_set_max_substep(mote_mover_pool *pool, float max_sub
 
 mote_status mote_mover_pool_substeps(const mote_mover_pool *pool, float dt, int *out_count,
                                      float *out_substep) {
-    if (!mote_pool_is(MOTE_AS_CONST_POOL(pool), RECORD) || out_count == NULL ||
-        out_substep == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+    if (!mote_pool_is(MOTE_AS_CONST_POOL(pool), RECORD)) {
+        return not_a_mover_pool();
+    }
+    if (out_count == NULL || out_substep == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "out_count and out_substep must not be "
+                                                        "NULL");
     }
     float advanced;
     mote_status status = mote_pool_advance_of(MOTE_AS_CONST_POOL(pool), RECORD, dt, &advanced);

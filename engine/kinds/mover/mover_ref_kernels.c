@@ -1,5 +1,6 @@
 /* The scalar reference mover kernel: for each element, its state out of the arrays, one
- * mote_movement_update (or _update_facing) per sub-step, and back. */
+ * mote_movement_update (or _update_facing) per sub-step, and back, the facings past
+ * MOTE_MOVER_REBASE_ROTATION rebased by whole turns (mover_rebase_rotation). */
 #include "mote/movement.h"
 #include "mover_fields.h"
 #include "mover_step.h"
@@ -33,9 +34,9 @@ void mote_kernel_mover_scalar(float *const *p, const void *constants, size_t beg
         v->acceleration_y[i] = s.acceleration.y;
         v->immediate_velocity_x[i] = s.immediate_velocity.x;
         v->immediate_velocity_y[i] = s.immediate_velocity.y;
-        v->rotation[i] = s.rotation;
+        v->rotation[i] = mover_rebase_rotation(s.rotation);
         v->angular_velocity[i] = s.angular_velocity;
-        v->immediate_rotation[i] = s.immediate_rotation;
+        v->immediate_rotation[i] = mover_rebase_rotation(s.immediate_rotation);
         v->immediate_angular_velocity[i] = s.immediate_angular_velocity;
     }
 }

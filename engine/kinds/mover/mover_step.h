@@ -8,7 +8,21 @@
 #ifndef MOTE_MOVER_STEP_H
 #define MOTE_MOVER_STEP_H
 
+#include <math.h>
+
 #include "mote/mover_pool.h"
+
+/* A facing past MOTE_MOVER_REBASE_ROTATION with its whole turns taken off (what a pool step
+ * does to rotation and immediate_rotation after its sub-steps, so they stay where the angle
+ * wrap is exact): x - n (2 pi)_f, n = x / (2 pi)_f rounded to nearest even, (2 pi)_f in two
+ * parts as mote_wrap_angle's, the same operations as the wide kernel's. */
+static inline float mover_rebase_rotation(float x) {
+    if (!(fabsf(x) > MOTE_MOVER_REBASE_ROTATION)) {
+        return x;
+    }
+    const float n = nearbyintf(x * 0.159154943091895336f);
+    return (x - n * 6.28125f) - n * (6.28318548202514648f - 6.28125f);
+}
 
 /* A critically damped spring's step coefficients for one half-life and dt, as
  * mote_ref_spring computes them: y = damping / 2, y dt, e^(-y dt). */

@@ -379,6 +379,9 @@ typedef mote_wf (*spring_factor_fn)(mote_wf key, mote_wf dt);
 
 /* Loads the fields a kind reads at p[f] + i. */
 MOTE_ALWAYS_INLINE void spring_load(float *const *p, size_t i, unsigned reads, spring_lanes *s) {
+    /* unrolled whatever the field count (GCC peels at most 16 times by itself): the mask is a
+     * constant, so only the kind's loads remain */
+#pragma GCC unroll 32
     for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (reads & SPRING_BIT(f)) {
             s->f[f] = mote_w_load(p[f] + i);
@@ -389,6 +392,7 @@ MOTE_ALWAYS_INLINE void spring_load(float *const *p, size_t i, unsigned reads, s
 /* Stores the fields a kind writes at p[f] + i. */
 MOTE_ALWAYS_INLINE void spring_store(float *const *p, size_t i, unsigned writes,
                                      const spring_lanes *s) {
+#pragma GCC unroll 32
     for (int f = 0; f < SPRING_FIELD_COUNT; ++f) {
         if (writes & SPRING_BIT(f)) {
             mote_w_store(p[f] + i, s->f[f]);
