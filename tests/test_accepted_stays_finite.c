@@ -28,7 +28,7 @@
 #include "accepted_calls.h"
 #include "test_support.h"
 
-#define SEEDS 12
+#define SEEDS 6
 #define CALLS 40
 #define STEPS 2000
 

@@ -1,9 +1,10 @@
 /* mote_workers (mote/tasks.h), mote's own ready task system: every item of a step runs exactly
  * once whatever the worker count, and no task call is empty; a range no thread starts is
- * stepped by the calling thread; a step that finds the workers busy runs on its own thread;
- * bad input and a refused allocation are errors that leave nothing running. That steps on it
- * give the serial bits for every pool kind is test_parallel_kinds's (one body for both ready
- * systems). */
+ * stepped by the calling thread, and so is the rest of a range whose thread stopped in it; a
+ * step that stalled sends the next steps to the calling thread; a step that finds the workers busy
+ * runs on its own thread; bad input and a refused allocation are errors that leave nothing running.
+ * That steps on it give the serial bits for every pool kind is test_parallel_kinds's (one body for
+ * both ready systems). */
 #if defined(MOTE_TEST_HAS_PTHREADS)
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #endif
@@ -39,7 +40,8 @@ typedef struct counting_task {
     _Atomic unsigned bad_index;        /* ranges run with an index >= the worker count */
     _Atomic unsigned empty;            /* calls with no items */
     unsigned worker_count;
-    unsigned first_range_sleep_us; /* the range starting at item 0 sleeps this long first */
+    unsigned first_range_sleep_us;  /* the range starting at item 0 sleeps this long first */
+    unsigned worker_range_sleep_us; /* a range a thread runs (not the caller) sleeps this long */
 } counting_task;
 
 static void sleep_us(unsigned us) {
@@ -55,6 +57,9 @@ static void count_items(size_t begin, size_t end, unsigned worker_index, void *c
     counting_task *t = context;
     if (begin == 0 && t->first_range_sleep_us > 0) {
         sleep_us(t->first_range_sleep_us);
+    }
+    if (worker_index != 0 && t->worker_range_sleep_us > 0) {
+        sleep_us(t->worker_range_sleep_us);
     }
     atomic_fetch_add(&t->calls, 1u);
     atomic_fetch_add(&t->calls_off_caller, worker_index != 0 ? 1u : 0u);
@@ -165,6 +170,48 @@ static void held_threads_leave_every_range_to_the_caller(void **unused) {
     }
     assert_true(atomic_load(&t.calls_off_caller) > 0);
     mote_workers_destroy(w);
+}
+
+/* A thread stopped in the first chunk of its range (here: asleep in it) holds the step up by
+ * that chunk alone: the calling thread steps the rest of the range. The step stalled (it waited
+ * longer than it stepped), so the next MOTE_WORKERS_STALL_SERIAL_STEPS steps run whole on the
+ * calling thread, and the one after tries the threads again. */
+static void a_stalled_step_sends_the_next_steps_to_the_caller(void **unused) {
+    (void)unused;
+    if (test_max_workers(2) < 2) {
+        skip(); /* no thread to stop on this host */
+    }
+    static counting_task t;
+    mote_workers *w = NULL;
+    assert_int_equal(mote_workers_create(2, &w), MOTE_OK);
+    const mote_task_system tasks = mote_workers_task_system(w);
+    reset(&t, 2);
+    /* the caller's own range sleeps long enough for the thread to wake and take a chunk, in
+     * which the thread then sleeps far longer */
+    t.first_range_sleep_us = 2000;
+    t.worker_range_sleep_us = 50000;
+    unsigned stalled_calls = 0;
+    for (int round = 0; round < 200 && atomic_load(&t.calls_off_caller) == 0; ++round) {
+        const unsigned before = atomic_load(&t.calls);
+        step_once(&tasks, &t, MAX_ITEMS, 1);
+        stalled_calls = atomic_load(&t.calls) - before;
+    }
+    /* one chunk on the thread; the caller ran its own range and took the rest of the thread's */
+    assert_int_equal(atomic_load(&t.calls_off_caller), 1);
+    assert_true(stalled_calls >= 3);
+    t.first_range_sleep_us = 0;
+    for (unsigned s = 0; s < MOTE_WORKERS_STALL_SERIAL_STEPS; ++s) {
+        const unsigned before = atomic_load(&t.calls);
+        step_once(&tasks, &t, MAX_ITEMS, 1);
+        assert_int_equal(atomic_load(&t.calls) - before, 1); /* whole, on this thread */
+    }
+    assert_int_equal(atomic_load(&t.calls_off_caller), 1);
+    t.worker_range_sleep_us = 0;
+    const unsigned before = atomic_load(&t.calls);
+    step_once(&tasks, &t, MAX_ITEMS, 1);
+    assert_true(atomic_load(&t.calls) - before >= 2); /* in ranges again */
+    mote_workers_destroy(w);
+    mote_shares_reset(); /* the stopped thread was learnt slow */
 }
 
 #if defined(MOTE_TEST_HAS_PTHREADS)
@@ -313,6 +360,7 @@ static void zero_asks_for_one_worker_per_cpu(void **unused) {
 MOTE_TEST_MAIN(cmocka_unit_test(every_item_runs_once_for_any_worker_count),
                cmocka_unit_test(a_range_without_items_is_not_run),
                cmocka_unit_test(held_threads_leave_every_range_to_the_caller),
+               cmocka_unit_test(a_stalled_step_sends_the_next_steps_to_the_caller),
                cmocka_unit_test(a_busy_system_steps_on_the_calling_thread),
                cmocka_unit_test(bad_input_and_refused_memory_are_errors),
                cmocka_unit_test(workers_free_through_their_own_allocator),

@@ -1,10 +1,13 @@
 /* mote_workers: a ready task system on threads of mote's own (mote/tasks.h).
  *
- * A step publishes one generation: each thread's range (its slot) and the task, then the
- * generation number. Every slot's state is the generation and a phase, changed only by
- * compare-and-swap, so a range runs exactly once: its thread takes it (OPEN -> TAKEN, then
- * DONE), or the calling thread, done with its own range first, takes it instead (OPEN ->
- * STOLEN). The calling thread waits only for ranges a thread has started. */
+ * A step publishes one generation: each thread's range (its slot), cut into at most
+ * RANGE_CHUNKS chunks, and the task, then the generation number. A slot's claims word holds the
+ * generation and the chunks nobody has claimed yet, [front, back); it changes only by
+ * compare-and-swap, so every chunk runs exactly once. The slot's thread claims chunks from the
+ * front, one at a time; the calling thread, done with its own range, claims from the back: the
+ * whole range if its thread has not started it, else half of what is left, until nothing is
+ * left anywhere. Then it waits, but only for chunks a thread is running: a thread the OS stops
+ * in its range holds up the step by the chunk it is in, not by the rest of its range. */
 #if !defined(_WIN32)
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -28,20 +31,37 @@
 
 _Static_assert(MOTE_WORKERS_MAX <= MOTE_SHARES_MAX_WORKERS, "every worker's speed is learnt");
 
-/* A slot's phase (the low two bits of its state; the generation is the rest). */
-enum { PHASE_OPEN = 0, PHASE_TAKEN = 1, PHASE_DONE = 2, PHASE_STOLEN = 3 };
+/* The most chunks one thread's range is cut into (each at least the step's min_range): the
+ * most of its range a thread the OS stops can hold a step up by is one chunk, about 1/8. */
+#define RANGE_CHUNKS 8u
 
-static uint64_t state_of(uint64_t generation, unsigned phase) {
-    return generation << 2 | phase;
+/* A slot's claims word: the generation's low 32 bits, then the unclaimed chunks [front, back)
+ * in 16 bits each. */
+static uint64_t claims_of(uint64_t generation, unsigned front, unsigned back) {
+    return (generation & 0xffffffffu) << 32 | (uint64_t)front << 16 | back;
+}
+static unsigned claims_front(uint64_t claims) {
+    return (unsigned)(claims >> 16) & 0xffffu;
+}
+static unsigned claims_back(uint64_t claims) {
+    return (unsigned)claims & 0xffffu;
+}
+static bool claims_of_generation(uint64_t claims, uint64_t generation) {
+    return claims >> 32 == (generation & 0xffffffffu);
 }
 
 /* One thread's range of a step, on a cache line of its own (only its thread and the calling
- * thread touch it). */
+ * thread touch it). Its plain members are written by the calling thread before the step is
+ * published and read by a thread only while it holds an unfinished chunk of it. */
 typedef struct range_slot {
-    alignas(64) _Atomic uint64_t state;
+    alignas(64) _Atomic uint64_t claims;
+    _Atomic unsigned done; /* chunks run to their end, by anyone, this generation */
+    unsigned chunk_count;
     size_t begin;
     size_t end;
-    double seconds; /* its thread's time on it, for the learnt shares */
+    size_t chunk;   /* items per chunk (the last may have fewer) */
+    size_t items;   /* items its thread ran itself, for the learnt shares */
+    double seconds; /* its thread's time on them */
 } range_slot;
 
 /* A thread's start argument: its workers and its index (>= 1). */
@@ -59,6 +79,8 @@ struct mote_workers {
     _Atomic int held; /* mote_workers_hold */
     /* the calling side */
     alignas(64) _Atomic int busy; /* a step is running on these workers */
+    unsigned serial_steps;        /* steps left to run on the calling thread after a stall (read
+                                   * and written only by the step holding busy) */
     _Atomic unsigned sleepers;    /* threads asleep on wake */
     unsigned worker_count;
     unsigned thread_count;    /* threads started: worker_count - 1 once created */
@@ -116,7 +138,16 @@ static uint64_t wait_for_step(mote_workers *w, uint64_t seen) {
     return g;
 }
 
-/* Worker index's loop: each generation, its range if nobody took it first. */
+/* The items of chunks [first, last) of a slot. */
+static void chunk_items(const range_slot *slot, unsigned first, unsigned last, size_t *begin,
+                        size_t *end) {
+    *begin = slot->begin + (size_t)first * slot->chunk;
+    const size_t to = slot->begin + (size_t)last * slot->chunk;
+    *end = to < slot->end ? to : slot->end;
+}
+
+/* Worker index's loop: each generation, the chunks of its range nobody took first, from the
+ * front. */
 static void *worker_main(void *argument) {
     const thread_start *start = argument;
     mote_workers *w = start->workers;
@@ -128,29 +159,42 @@ static void *worker_main(void *argument) {
         if (atomic_load(&w->stopping)) {
             return NULL;
         }
-        uint64_t open = state_of(seen, PHASE_OPEN);
-        if (!atomic_load_explicit(&w->held, memory_order_relaxed) &&
-            atomic_compare_exchange_strong_explicit(&slot->state, &open,
-                                                    state_of(seen, PHASE_TAKEN),
-                                                    memory_order_acquire, memory_order_relaxed)) {
-            /* taken: the caller waits for DONE, so this step's task and range stay put */
-            const double began = seconds_now();
-            if (slot->begin < slot->end) {
-                w->task(slot->begin, slot->end, index, w->task_context);
+        if (atomic_load_explicit(&w->held, memory_order_relaxed)) {
+            continue;
+        }
+        double began = 0.0;
+        size_t items = 0;
+        uint64_t claims = atomic_load_explicit(&slot->claims, memory_order_acquire);
+        while (claims_of_generation(claims, seen) && claims_front(claims) < claims_back(claims)) {
+            const unsigned front = claims_front(claims);
+            if (!atomic_compare_exchange_weak_explicit(
+                    &slot->claims, &claims, claims_of(seen, front + 1, claims_back(claims)),
+                    memory_order_acquire, memory_order_acquire)) {
+                continue; /* claims reloaded: the calling thread took some from the back */
             }
+            /* claimed: the caller waits for this chunk, so the step's task and slot stay put */
+            size_t begin, end;
+            chunk_items(slot, front, front + 1, &begin, &end);
+            if (items == 0) {
+                began = seconds_now();
+            }
+            w->task(begin, end, index, w->task_context);
+            items += end - begin;
+            slot->items = items;
             slot->seconds = seconds_now() - began;
-            atomic_store_explicit(&slot->state, state_of(seen, PHASE_DONE), memory_order_release);
+            atomic_fetch_add_explicit(&slot->done, 1u, memory_order_release);
+            claims = atomic_load_explicit(&slot->claims, memory_order_acquire);
         }
     }
 }
 
-/* Waits for a range its thread took: spinning, then yielding the CPU (the thread may be
- * waiting for this one). */
-static void wait_for_range(range_slot *slot, uint64_t generation) {
-    const uint64_t done = state_of(generation, PHASE_DONE);
+/* Waits until every chunk of a slot has run: spinning, then yielding the CPU (its thread may
+ * be waiting for this one). */
+static void wait_for_chunks(range_slot *slot) {
     const double yield_after = seconds_now() + MOTE_WORKERS_SPIN_SECONDS;
     bool yielding = false;
-    for (unsigned i = 1; atomic_load_explicit(&slot->state, memory_order_acquire) != done; ++i) {
+    for (unsigned i = 1;
+         atomic_load_explicit(&slot->done, memory_order_acquire) != slot->chunk_count; ++i) {
         if (yielding) {
             sched_yield();
         } else {
@@ -167,20 +211,54 @@ static void run_range(mote_task_fn *task, size_t begin, size_t end, void *task_c
     }
 }
 
-/* Runs [0, item_count) as `ranges` ranges: this thread the first and any no thread started. */
-static void run_step(mote_workers *w, mote_task_fn *task, size_t item_count, size_t min_range,
+/* The calling thread claims chunks of a slot from the back and runs them, as one range per
+ * claim: all that is left if the slot's thread has not started, else half (rounded up), until
+ * none is left. Returns the items it ran. */
+static size_t steal_chunks(mote_workers *w, range_slot *slot, uint64_t generation) {
+    size_t stolen = 0;
+    uint64_t claims = atomic_load_explicit(&slot->claims, memory_order_acquire);
+    while (claims_front(claims) < claims_back(claims)) {
+        const unsigned front = claims_front(claims), back = claims_back(claims);
+        const unsigned take = front == 0 ? back : (back - front + 1) / 2;
+        if (!atomic_compare_exchange_weak_explicit(&slot->claims, &claims,
+                                                   claims_of(generation, front, back - take),
+                                                   memory_order_acquire, memory_order_acquire)) {
+            continue;
+        }
+        size_t begin, end;
+        chunk_items(slot, back - take, back, &begin, &end);
+        run_range(w->task, begin, end, w->task_context);
+        atomic_fetch_add_explicit(&slot->done, take, memory_order_relaxed);
+        stolen += end - begin;
+        claims = atomic_load_explicit(&slot->claims, memory_order_acquire);
+    }
+    return stolen;
+}
+
+/* Runs [0, item_count) as `ranges` ranges: this thread the first, and the chunks of the others
+ * no thread started. Returns whether the step stalled: this thread waited for the threads'
+ * chunks longer than it stepped itself, so the step took longer than the serial step would
+ * have (a thread the OS stopped in a chunk). */
+static bool run_step(mote_workers *w, mote_task_fn *task, size_t item_count, size_t min_range,
                      int ranges, void *task_context) {
     size_t bounds[MOTE_WORKERS_MAX + 1];
-    double seconds[MOTE_WORKERS_MAX];
     mote_shares_split(item_count, min_range, ranges, bounds);
     const uint64_t generation = atomic_load_explicit(&w->generation, memory_order_relaxed) + 1;
     w->task = task;
     w->task_context = task_context;
     for (int r = 1; r < ranges; ++r) {
-        w->slots[r].begin = bounds[r];
-        w->slots[r].end = bounds[r + 1];
-        atomic_store_explicit(&w->slots[r].state, state_of(generation, PHASE_OPEN),
-                              memory_order_relaxed);
+        range_slot *slot = &w->slots[r];
+        const size_t items = bounds[r + 1] - bounds[r];
+        const size_t even = (items + RANGE_CHUNKS - 1) / RANGE_CHUNKS;
+        slot->begin = bounds[r];
+        slot->end = bounds[r + 1];
+        slot->chunk = even > min_range ? even : (min_range > 0 ? min_range : 1);
+        slot->chunk_count = (unsigned)((items + slot->chunk - 1) / slot->chunk);
+        slot->items = 0;
+        slot->seconds = 0.0;
+        atomic_store_explicit(&slot->done, 0u, memory_order_relaxed);
+        atomic_store_explicit(&slot->claims, claims_of(generation, 0, slot->chunk_count),
+                              memory_order_release);
     }
     atomic_store(&w->generation, generation); /* publishes the slots (sequentially consistent) */
     if (atomic_load(&w->sleepers) > 0) {
@@ -188,29 +266,24 @@ static void run_step(mote_workers *w, mote_task_fn *task, size_t item_count, siz
         pthread_cond_broadcast(&w->wake);
         pthread_mutex_unlock(&w->lock);
     }
-    double began = seconds_now();
+    const double began = seconds_now();
     run_range(task, bounds[0], bounds[1], task_context);
-    seconds[0] = seconds_now() - began;
-    bool stolen[MOTE_WORKERS_MAX] = {false};
-    bool any_stolen = false;
+    const double own_seconds = seconds_now() - began;
     for (int r = 1; r < ranges; ++r) {
-        uint64_t open = state_of(generation, PHASE_OPEN);
-        if (atomic_compare_exchange_strong_explicit(&w->slots[r].state, &open,
-                                                    state_of(generation, PHASE_STOLEN),
-                                                    memory_order_acquire, memory_order_relaxed)) {
-            run_range(task, bounds[r], bounds[r + 1], task_context);
-            stolen[r] = any_stolen = true;
-        }
+        (void)steal_chunks(w, &w->slots[r], generation);
     }
+    const double waiting_from = seconds_now();
+    /* what each worker ran itself, and in what time, for the learnt shares */
+    size_t ran[MOTE_WORKERS_MAX + 1] = {0, bounds[1]};
+    double seconds[MOTE_WORKERS_MAX] = {own_seconds};
     for (int r = 1; r < ranges; ++r) {
-        if (!stolen[r]) {
-            wait_for_range(&w->slots[r], generation);
-            seconds[r] = w->slots[r].seconds;
-        }
+        wait_for_chunks(&w->slots[r]);
+        ran[r + 1] = ran[r] + w->slots[r].items;
+        seconds[r] = w->slots[r].seconds;
     }
-    if (!any_stolen) {
-        mote_shares_learn(ranges, bounds, seconds); /* every range timed on its own worker */
-    }
+    const double ended = seconds_now();
+    mote_shares_learn(ranges, ran, seconds);
+    return ended - waiting_from > waiting_from - began;
 }
 
 static void stop_threads(mote_workers *w) {
@@ -232,12 +305,13 @@ static unsigned online_cpus(void) {
 
 #else /* no POSIX threads: the calling thread is the only worker */
 
-static void run_step(mote_workers *w, mote_task_fn *task, size_t item_count, size_t min_range,
+static bool run_step(mote_workers *w, mote_task_fn *task, size_t item_count, size_t min_range,
                      int ranges, void *task_context) {
     (void)w;
     (void)min_range;
     (void)ranges;
     task(0, item_count, 0, task_context);
+    return false;
 }
 
 static unsigned online_cpus(void) {
@@ -257,7 +331,12 @@ static void *workers_enqueue(mote_task_fn *task, size_t item_count, size_t min_r
         task(0, item_count, 0, task_context); /* one range, or the workers are busy */
         return NULL;
     }
-    run_step(w, task, item_count, min_range, ranges, task_context);
+    if (w->serial_steps > 0) {
+        --w->serial_steps; /* after a stall: this thread alone, the workers left asleep */
+        task(0, item_count, 0, task_context);
+    } else if (run_step(w, task, item_count, min_range, ranges, task_context)) {
+        w->serial_steps = MOTE_WORKERS_STALL_SERIAL_STEPS;
+    }
     atomic_store_explicit(&w->busy, 0, memory_order_release);
     return NULL; /* done before returning: nothing to finish */
 }

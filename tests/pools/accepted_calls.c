@@ -421,7 +421,7 @@ static void play(const accepted_run *run, accepted_result *result, FILE *trace) 
     memset(result, 0, sizeof *result);
     const pool_adapter *a = run->adapter;
     const mote_pool_kind *record = a->probe->record;
-    pool_adapter_def def = {8, 24, run->backend};
+    pool_adapter_def def = {8, 16, run->backend};
     void *made = NULL;
     if (a->create(a, &def, &made) != MOTE_OK) {
         result->failed = true;

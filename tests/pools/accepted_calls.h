@@ -30,12 +30,12 @@
 /* The kinds whose proven domain has not landed yet: the property test skips them (or runs them
  * without failing on them) and the fuzz target skips them. An entry names an adapter
  * ("spring/critical") or every adapter of a gate ("launch"), each followed by a comma. Each comes
- * off the list as its domain lands; the aim is an empty list. */
+ * off the list as its domain lands; the aim is an empty list. docking/tilted passes every run
+ * but its 1/60 s sub-steps make its runs cost about 12 s of the test's 14 (a step of any dt
+ * must cost a bounded multiple of its element count first). */
 /* clang-format off */
 #define ACCEPTED_PENDING_KINDS \
-    "spring/critical", "spring/angle", "spring/double_angle", "spring/decay", \
-    "spring/semi_implicit", "spring/damped", "spring/double", "spring/inertialize", \
-    "movers", "docking", "launch",
+    "launch", "docking/tilted",
 /* clang-format on */
 
 /* True when the adapter is on ACCEPTED_PENDING_KINDS. */

@@ -71,9 +71,17 @@ bool mote_openmp_available(void);
  * - The calling thread is worker 0 and steps the first range itself; worker_count - 1 threads
  *   take one contiguous range each, the same part of a pool every step, sized by each worker's
  *   learnt speed (as mote_openmp_task_system's, and shared with it).
- * - A range no thread has started by the time the calling thread finishes its own is stepped
- *   by the calling thread: a worker the OS has not run (a loaded machine, a sleeping thread)
- *   costs the step its range's time, never a wait for the OS.
+ * - Each thread's range is cut into up to 8 chunks, which its thread takes from the front one
+ *   at a time. The calling thread, done with its own range, takes what is left from the back:
+ *   a range no thread has started, whole (a worker the OS has not run, a sleeping thread, costs
+ *   the step its range's time, never a wait for the OS), else half of what is left, until
+ *   nothing is; then it waits only for the chunks threads are running.
+ * - A step that stalls, waiting for those chunks longer than the calling thread stepped itself
+ *   (a thread the OS stopped in a chunk: the step was slower than the serial step), sends the
+ *   next MOTE_WORKERS_STALL_SERIAL_STEPS steps to the calling thread alone, the workers left
+ *   asleep; the step after them tries the workers again. On a machine whose other work keeps
+ *   stopping the workers, at most one step in MOTE_WORKERS_STALL_SERIAL_STEPS + 1 waits for
+ *   one that long.
  * - Between steps a worker spins for MOTE_WORKERS_SPIN_SECONDS, so steps that follow each other
  *   (the pools of one frame) find it awake; then it sleeps until the next step, so it takes no
  *   CPU between frames. The first step after a sleep wakes it and does not wait for it.
@@ -84,6 +92,9 @@ typedef struct mote_workers mote_workers;
 
 /* How long, in seconds, a worker spins for the next step before it sleeps. */
 #define MOTE_WORKERS_SPIN_SECONDS 200e-6
+
+/* How many steps after a stall run on the calling thread alone (see above). */
+#define MOTE_WORKERS_STALL_SERIAL_STEPS 128
 
 /* The most workers a mote_workers may have. */
 #define MOTE_WORKERS_MAX 64
