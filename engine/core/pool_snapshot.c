@@ -604,10 +604,26 @@ static void element_values(const mote_field_arrays *fields, int field_count, siz
     }
 }
 
+/* The first stored field check_values moved by more than rounding (2^-10 of the value, or of
+ * 1 where the value is smaller): a value add never stores (a quaternion far from unit length),
+ * so restore refuses it rather than keep it as saved; -1 when there is none. A value within
+ * rounding stays as saved, so a saved pool restores to its own bytes. */
+static int first_not_canonical(const mote_field_arrays *fields, int field_count,
+                               const float *stored, const float *checked) {
+    for (int f = 0; f < field_count; ++f) {
+        const float scale = fabsf(stored[f]) > 1.0f ? fabsf(stored[f]) : 1.0f;
+        if (fields->field[f] != NULL && fabsf(checked[f] - stored[f]) > scale * 0x1p-10f) {
+            return f;
+        }
+    }
+    return -1;
+}
+
 /* Every restored element (the first count of fields, the blob's, finite) passes the checks add
  * gives a desc's values (mote_pool_check_values: each field's own check, then the kind's
  * check_values), the kind's hooks seeing the blob's settings (probe); check_values works on a
- * copy, so a value it would rewrite is restored as saved. MOTE_OK, or
+ * copy: a value it moves by rounding alone is restored as saved, one it moves further is refused
+ * (first_not_canonical). MOTE_OK, or
  * MOTE_ERROR_CORRUPT_SNAPSHOT naming the element and field. The fields' own checks run a field
  * at a time (the element is looked for only when one refuses). */
 static mote_status elements_fit(const mote_pool *probe, const mote_pool_kind *kind,
@@ -630,10 +646,19 @@ static mote_status elements_fit(const mote_pool *probe, const mote_pool_kind *ki
             }
         }
     }
+    float stored[MOTE_MAX_FIELDS];
     for (size_t i = 0; kind->check_values != NULL && i < count; ++i) {
         element_values(fields, kind->field_count, i, values);
+        memcpy(stored, values, (size_t)kind->field_count * sizeof(float));
         if (mote_pool_check_values(probe, values, "element", i) != MOTE_OK) {
             return refuse_as_corrupt("");
+        }
+        const int f = first_not_canonical(fields, kind->field_count, stored, values);
+        if (f >= 0) {
+            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                               "element[%zu].%s: not in the form add stores (got %g, add stores "
+                               "%g)",
+                               i, kind->fields[f].name, (double)stored[f], (double)values[f]);
         }
     }
     return MOTE_OK;
