@@ -93,7 +93,10 @@ typedef enum mote_step_cache {
  *   stays within about 1e6 times the larger of the two (a zero half-life's v is y |x - goal|,
  *   y up to 1.4e5/s; extrapolation coasts v (halflife + eps) / ln2 further): below
  *   MOTE_SPRING_MAX_STATE for inputs up to MOTE_SPRING_MAX_INPUT, so a snapshot of an evolved
- *   pool restores, and below FLT_MAX from any state in the domain;
+ *   pool restores, and below FLT_MAX from any state in the domain. The exact spring's
+ *   intermediate j1 y dt (j1 = v + y (x - goal)) is at most about 2 y^2 dt times the state,
+ *   4e16 times MOTE_SPRING_MAX_STATE at the largest y and step: below FLT_MAX, where a state of
+ *   1e30 overflowed it (0 * inf) for half-lives under about 0.05 s;
  * - half-lives (halflife, v_halflife, a_halflife) <= MOTE_SPRING_MAX_HALFLIFE (the stored
  *   damping >= the damping that half-life gives);
  * - the force kinds' stiffness and damping, and exp_response's rate, <= MOTE_SPRING_MAX_GAIN; a
@@ -107,8 +110,8 @@ typedef enum mote_step_cache {
  * - goal_time and blend_time <= MOTE_SPRING_MAX_TIME, ext_t <= 2 MOTE_SPRING_MAX_TIME;
  * - a step advances at most MOTE_SPRING_MAX_STEP (longer ones are clamped).
  * A refusal is MOTE_ERROR_INVALID_ARGUMENT with the field named in mote_error_detail(). */
-#define MOTE_SPRING_MAX_INPUT    1e20f
-#define MOTE_SPRING_MAX_STATE    1e30f
+#define MOTE_SPRING_MAX_INPUT    1e15f
+#define MOTE_SPRING_MAX_STATE    1e21f
 #define MOTE_SPRING_MAX_HALFLIFE 1e6f /* s: 11.6 days */
 #define MOTE_SPRING_MAX_GAIN     1e12f
 #define MOTE_SPRING_MIN_GAIN     1e-6f
