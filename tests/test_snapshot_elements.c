@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "test_main.h"
+#include "test_support.h"
 
 #include "pool.h"
 #include "pool_adapter.h"
@@ -36,13 +37,6 @@ static void *build_pool(const pool_adapter *a, size_t n) {
     assert_int_equal(a->remove(pool, first), MOTE_OK);
     assert_int_equal(a->step(pool, 1.0f / 60.0f), MOTE_OK);
     return pool;
-}
-
-static void reseal(unsigned char *blob, size_t size) {
-    const uint64_t sum = mote_snapshot_checksum(blob, size - MOTE_SNAPSHOT_CHECKSUM_BYTES);
-    for (int i = 0; i < 8; ++i) {
-        blob[size - 8 + i] = (unsigned char)(sum >> (8 * i));
-    }
 }
 
 /* Byte offset of element `element`'s value of field f in a blob of the pool (the header, the
@@ -106,7 +100,7 @@ static void test_tampered_elements_are_refused_as_add_refuses_them(void **state)
             for (size_t t = 0; t < sizeof tampered / sizeof tampered[0]; ++t) {
                 memcpy(blob, saved, size);
                 put_float(blob + field_offset(sp, f, element), tampered[t]);
-                reseal(blob, size);
+                test_reseal_snapshot(blob, size);
                 /* what add's checks say of these values (the source's settings are the blob's) */
                 for (int g = 0; g < sp->kind->field_count; ++g) {
                     values[g] =
