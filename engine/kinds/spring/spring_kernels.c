@@ -23,8 +23,9 @@
  *   timed, velocity: <= 4 (the critical spring's exp; the targets' arithmetic, divisions
  *       included, is the reference's exactly: xi and goal_time bit for bit)
  *   extrapolate, dead_blend: <= 4 (one expm1, one exp)
- *   tracking: <= 12 (three expm1 in series on v; 9 measured at dt = 1 s, where the
- *       acceleration's a dt, outside the element's scale, is largest)
+ *   tracking: <= 12 (three expm1 in series on v), the scale including |goal_a| dt: the
+ *       velocity v + goal_a dt a_blend the later blends carry (an ULP of a blend near 1
+ *       is an ULP of that velocity), which no state field holds
  * After 1,000 steps of 1/60 s, relative to the element's scale: 2.4e-4 (4.8e-4 damped, 1e-3
  * for the angle kinds, whose wrapped angle integrates the drift of v; inertialize as decay,
  * its output adding no feedback: 2.4e-4). Each step's exp
