@@ -7,6 +7,7 @@
 #include "launch_fields.h"
 #include "launch_ref.h"
 #include "kind_record.h"
+#include "pool_events.h"
 #include "refuse.h"
 #include "task_split.h"
 
@@ -210,6 +211,8 @@ static mote_status check_settings(const void *settings) {
     return MOTE_OK;
 }
 
+extern const mote_kind_events mote_launch_kind_events; /* launch_events.c */
+
 const mote_pool_kind mote_launch_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(launch, LAUNCH_POOL_COOKIE, launch_pool_settings),
     .parallel_min_elements = 1024, /* a rocket costs five sincos, a pow and ten divisions */
@@ -217,6 +220,8 @@ const mote_pool_kind mote_launch_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_RIGID(LAUNCH_P, LAUNCH_Q),
+    .events = &mote_launch_kind_events,
 };
 
 #define RECORD (&mote_launch_pool_kind_record)
@@ -230,11 +235,18 @@ typedef struct evaluate_job {
     float *const *fields;
     mote_kernel_fn kernel;
     const void *constants;
+    const mote_pool *events; /* a recording step's pool (its states read around the kernel) */
 } evaluate_job;
 
 static void evaluate_span(size_t begin, size_t end, void *context) {
     const evaluate_job *job = context;
+    if (job->events != NULL) {
+        mote_pool_events_range_before(job->events, begin, end);
+    }
     job->kernel(job->fields, job->constants, begin, end);
+    if (job->events != NULL) {
+        mote_pool_events_range_after(job->events, begin, end);
+    }
 }
 
 /* Evaluates [begin, end) (checked) at the pool's clock. */
@@ -244,7 +256,8 @@ static void run(mote_pool *p, size_t begin, size_t end, const mote_task_system *
     }
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
     prepare(p, 0.0f, constants);
-    evaluate_job job = {p->core.fields.field, p->kernel, constants};
+    evaluate_job job = {p->core.fields.field, p->kernel, constants,
+                        mote_pool_events_recording(p) ? p : NULL};
     if (tasks == NULL) {
         evaluate_span(begin, end, &job);
     } else {
@@ -262,7 +275,11 @@ static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system
     }
     const double clock = settings_of(p)->clock + (double)advanced;
     settings_of(p)->clock = clock < MOTE_LAUNCH_CLOCK_MAX ? clock : MOTE_LAUNCH_CLOCK_MAX;
+    const bool events = mote_pool_events_begin(p, true, 0, p->core.count);
     run(p, 0, p->core.count, tasks);
+    if (events) {
+        mote_pool_events_finish(p, 0, p->core.count, advanced);
+    }
     if (out_advanced != NULL) {
         *out_advanced = advanced;
     }

@@ -229,6 +229,7 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_PLANAR(MOVER_POSITION_X, MOVER_POSITION_Y, MOVER_ROTATION),
 };
 
 #define RECORD (&mote_mover_pool_kind_record)

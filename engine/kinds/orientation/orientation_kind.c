@@ -261,6 +261,7 @@ const mote_pool_kind mote_orientation_pool_kind_record = {
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
+    .pose = MOTE_POSE_ROTATION(ORIENTATION_Q),
 };
 
 #define RECORD (&mote_orientation_pool_kind_record)
