@@ -13,6 +13,7 @@
 #include "allocator.h"
 #include "kernel_table.h"
 #include "pool.h"
+#include "pool_events.h"
 #include "refuse.h"
 #include "step_cache.h"
 #include "task_split.h"
@@ -145,6 +146,7 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
     }
     mote_allocator allocator = pool->core.allocator;
     mote_step_cache_release(pool);
+    mote_pool_events_release(pool);
     mote_release(&allocator, pool->report_marks, pool->report_marks_bytes);
     mote_pool_core_release(&pool->core);
     mote_release(&allocator, pool, pool->allocation_bytes);
@@ -577,10 +579,14 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
     }
     float advanced = 0.0f;
     size_t reported = 0;
+    const bool events = mote_pool_events_begin(pool, span.whole, begin, dt != 0.0f ? end : begin);
     if (dt != 0.0f && begin != end) {
         mote_step_plan plan;
         plan_step(pool, begin, end, dt, tasks, report, &plan);
         mote_step_plan_run(&plan);
+        if (events) {
+            mote_pool_events_finish(pool, begin, end, plan.advanced);
+        }
         if (plan.cached) {
             mote_step_cache_finish(pool, end - begin);
         }

@@ -5,6 +5,7 @@
 #include <assert.h>
 
 #include "pool.h"
+#include "pool_events.h"
 #include "task_split.h"
 
 typedef struct range_job {
@@ -48,7 +49,8 @@ void mote_run_range_tasks(const mote_task_system *tasks, size_t begin, size_t en
 /* A marking range runs its kernel this many elements at a time (from the step's begin, a
  * multiple of MOTE_IDS_GROUP) and counts each piece's groups right after, while the piece's
  * report field is still in L1 or L2: counted after the whole range, the field came back from
- * L3 (7% of a 64k debris step's samples on Zen 5). */
+ * L3 (7% of a 64k debris step's samples on Zen 5). A recording range (pool_events.h) reads
+ * each piece's event states around its kernel the same way. */
 #define MARK_PIECE 512
 _Static_assert(MARK_PIECE % MOTE_IDS_GROUP == 0, "a marking piece holds whole groups");
 
@@ -57,16 +59,25 @@ static void run_plan_range(size_t begin, size_t end, void *context) {
     const mote_step_plan *plan = context;
     float *const *fields = plan->pool->core.fields.field;
     const mote_group_marking *m = &plan->marking;
-    if (m->marks == NULL) {
+    const bool events = mote_pool_events_recording(plan->pool);
+    if (m->marks == NULL && !events) {
         plan->kernel(fields, plan->constants, begin, end);
         return;
     }
     for (size_t from = begin; from < end;) {
         const size_t piece_end = m->origin + ((from - m->origin) / MARK_PIECE + 1) * MARK_PIECE;
         const size_t to = piece_end < end ? piece_end : end;
+        if (events) {
+            mote_pool_events_range_before(plan->pool, from, to);
+        }
         plan->kernel(fields, plan->constants, from, to);
-        mote_pool_core_mark_groups(&plan->pool->core, m->field, m->value, m->origin, from, to,
-                                   m->marks);
+        if (m->marks != NULL) {
+            mote_pool_core_mark_groups(&plan->pool->core, m->field, m->value, m->origin, from,
+                                       to, m->marks);
+        }
+        if (events) {
+            mote_pool_events_range_after(plan->pool, from, to);
+        }
         from = to;
     }
 }

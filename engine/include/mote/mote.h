@@ -24,5 +24,6 @@
 #include "mote/stage.h"
 #include "mote/launch_pool.h"
 #include "mote/stage_pool.h"
+#include "mote/events.h"
 
 #endif
