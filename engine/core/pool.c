@@ -144,6 +144,7 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
     if (!mote_pool_is(pool, kind)) {
         return;
     }
+    mote_world_forget_pool(pool);
     mote_allocator allocator = pool->core.allocator;
     mote_step_cache_release(pool);
     mote_pool_events_release(pool);

@@ -43,6 +43,7 @@ struct mote_pool {
     mote_step_cache_state step_cache;
     unsigned char *report_marks; /* a parallel reporting step's group counts (pool.c), or NULL */
     size_t report_marks_bytes;
+    struct mote_world *world; /* the world the pool has joined (world.c), or NULL */
     struct mote_pool_events *events; /* the event record (pool_events.c), or NULL: none kept */
     _Alignas(16) unsigned char settings[]; /* kind->settings_size bytes */
 };
@@ -81,8 +82,12 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
 mote_status mote_pool_check_values(const mote_pool *pool, float *values, const char *what,
                                    size_t index);
 
-/* Frees a pool of kind (NULL, or a pool of another kind, is ignored). */
+/* Frees a pool of kind (NULL, or a pool of another kind, is ignored); a pool in a world leaves
+ * it first. */
 void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind);
+
+/* Takes a pool out of the world it has joined, if any (world.c). */
+void mote_world_forget_pool(mote_pool *pool);
 
 mote_status mote_pool_reserve(mote_pool *pool, const mote_pool_kind *kind, size_t capacity);
 
