@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "allocator.h"
+#include "input_check.h"
 #include "kernel_table.h"
 #include "pool.h"
 #include "pool_events.h"
@@ -530,10 +531,16 @@ static unsigned char *uncounted_marks(mote_pool *pool, size_t n) {
 /* Fills plan for a step of the checked, non-empty [begin, end) by the checked dt (> 0): the
  * advanced seconds, the kind's constants for them, the step cache's plan in them, and, for a
  * report on tasks, the ranges' group marks (each range counts its own groups while they are
- * in its core's cache, so the scan after the step only walks the groups with a match). */
-static void plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
-                      const mote_task_system *tasks, const mote_step_report *report,
-                      mote_step_plan *plan) {
+ * in its core's cache, so the scan after the step only walks the groups with a match). First
+ * the range's inputs written through the view (input_check.h): their refusal, before the plan
+ * touches anything. */
+static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
+                             const mote_task_system *tasks, const mote_step_report *report,
+                             mote_step_plan *plan) {
+    const mote_status inputs = mote_input_check(pool, begin, end);
+    if (inputs != MOTE_OK) {
+        return inputs;
+    }
     const mote_pool_kind *kind = pool->kind;
     plan->pool = pool;
     plan->kernel = pool->kernel;
@@ -554,6 +561,7 @@ static void plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
         mote_step_cache_plan(pool, plan->advanced, &plan->cache);
         memcpy(plan->constants + kind->cache_args_offset, &plan->cache, sizeof plan->cache);
     }
+    return MOTE_OK;
 }
 
 mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
@@ -583,7 +591,10 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
     const bool events = mote_pool_events_begin(pool, span.whole, begin, dt != 0.0f ? end : begin);
     if (dt != 0.0f && begin != end) {
         mote_step_plan plan;
-        plan_step(pool, begin, end, dt, tasks, report, &plan);
+        const mote_status planned = plan_step(pool, begin, end, dt, tasks, report, &plan);
+        if (planned != MOTE_OK) {
+            return planned;
+        }
         mote_step_plan_run(&plan);
         if (events) {
             mote_pool_events_finish(pool, begin, end, plan.advanced);

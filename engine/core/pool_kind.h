@@ -56,6 +56,10 @@ typedef struct mote_input_limit {
                        * field's own name */
 } mote_input_limit;
 
+/* A kind record's designators for its table of input limits (an array of mote_input_limit). */
+#define MOTE_INPUT_LIMITS(table)                                                                   \
+    .input_limits = (table), .input_limit_count = (int)(sizeof(table) / sizeof((table)[0]))
+
 /* One field-list row, from an X-macro X(ENUM, view_member, desc_member, ROLE, CHECK, HOW):
  * HOW is MEMBER (the desc member is the float) or CONVERTED (the desc member is of another
  * type, bool or enum, and the kind's hooks convert it). */
