@@ -3,7 +3,7 @@
  * timelines' boundaries and the docking lock's smoothstep inverse); the same events at the same
  * times at 30, 60 and 240 Hz; one order on one thread and on two workers for every kind of the
  * registry, with as many events as the steps' reports; a count past the capacity; the refusals;
- * the integer readers of phases and flags. */
+ * the integer readers of phases and flags; a world's events in join order. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -566,6 +566,65 @@ static void integer_readers(void **state) {
     assert_int_equal(mote_event_phase(MOTE_EVENT_FLIGHT_LANDED), -1);
 }
 
+/* ---- a world: each pool's events in join order, tagged with its index */
+
+static void world_events_in_join_order(void **state) {
+    (void)state;
+    mote_world_def wdef = mote_default_world_def();
+    mote_world *world;
+    assert_int_equal(mote_world_create(&wdef, &world), MOTE_OK);
+    mote_spring_pool_def sdef = mote_default_spring_pool_def();
+    mote_spring_pool *springs;
+    assert_int_equal(mote_spring_pool_create(&sdef, &springs), MOTE_OK);
+    mote_debris_pool_def ddef = mote_default_debris_pool_def();
+    mote_debris_pool *debris;
+    assert_int_equal(mote_debris_pool_create(&ddef, &debris), MOTE_OK);
+    mote_debris_desc d = mote_default_debris_desc();
+    d.detach_time = 0.05f;
+    mote_id piece;
+    assert_int_equal(mote_debris_pool_add(debris, &d, &piece), MOTE_OK);
+    assert_int_equal(mote_world_join_spring_pool(world, springs), MOTE_OK);
+    assert_int_equal(mote_world_join_debris_pool(world, debris), MOTE_OK);
+    assert_int_equal(mote_world_set_events(world, true), MOTE_OK);
+    assert_int_equal(mote_world_step(world, 0.1f), MOTE_OK);
+    mote_world_event e[4];
+    size_t count;
+    assert_int_equal(mote_world_events(world, e, 4, &count), MOTE_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(e[0].pool, 1);
+    assert_int_equal(e[0].event.code, MOTE_EVENT_DEBRIS_RELEASED);
+    assert_int_equal(e[0].event.id.slot, piece.slot);
+    assert_float_equal(e[0].event.time, 0.05f, 1e-6f);
+    assert_int_equal(mote_world_step(world, 0.1f), MOTE_OK);
+    assert_int_equal(mote_world_events(world, e, 4, &count), MOTE_OK);
+    assert_int_equal(count, 0);
+    /* a step longer than the debris kind's 32 s: both releases at their times from the step's
+     * start, in one record (a world that sub-steps the pool offsets the later sub-step's) */
+    mote_debris_desc late = mote_default_debris_desc();
+    late.detach_time = 30.0f; /* on the new pieces' own clocks, 0 at the step's start */
+    late.peel_start = late.detach_time - 1.0f;
+    d.detach_time = 5.2f;
+    d.peel_start = 0.0f;
+    mote_id early_piece, late_piece;
+    assert_int_equal(mote_debris_pool_add(debris, &late, &late_piece), MOTE_OK);
+    assert_int_equal(mote_debris_pool_add(debris, &d, &early_piece), MOTE_OK);
+    assert_int_equal(mote_world_set_max_dt(world, INFINITY), MOTE_OK);
+    assert_int_equal(mote_world_step(world, 40.0f), MOTE_OK);
+    assert_int_equal(mote_world_events(world, e, 4, &count), MOTE_OK);
+    assert_int_equal(count, 2);
+    assert_int_equal(e[0].event.id.slot, early_piece.slot);
+    assert_float_equal(e[0].event.time, 5.2f, 1e-4f);
+    assert_int_equal(e[1].event.id.slot, late_piece.slot);
+    assert_float_equal(e[1].event.time, 30.0f, 1e-4f);
+    assert_int_equal(mote_world_events(world, e, 1, &count), MOTE_OK);
+    assert_int_equal(count, 2);
+    assert_int_equal(mote_world_events(NULL, e, 4, &count), MOTE_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(mote_world_events(world, NULL, 4, &count), MOTE_ERROR_INVALID_ARGUMENT);
+    mote_world_destroy(world);
+    mote_debris_pool_destroy(debris);
+    mote_spring_pool_destroy(springs);
+}
+
 MOTE_TEST_MAIN(cmocka_unit_test(debris_released_at_detach_time),
                cmocka_unit_test(flight_landed_at_duration),
                cmocka_unit_test(docking_phases_at_their_boundaries),
@@ -573,4 +632,5 @@ MOTE_TEST_MAIN(cmocka_unit_test(debris_released_at_detach_time),
                cmocka_unit_test(launch_hitch_reports_every_phase),
                cmocka_unit_test(same_events_at_every_rate),
                cmocka_unit_test(every_kind_same_order_on_two_workers),
-               cmocka_unit_test(count_past_capacity), cmocka_unit_test(integer_readers))
+               cmocka_unit_test(count_past_capacity), cmocka_unit_test(integer_readers),
+               cmocka_unit_test(world_events_in_join_order))
