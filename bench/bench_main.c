@@ -8,6 +8,7 @@
 #include "bench_snapshot.h"
 #include "bench_springs.h"
 #include "bench_tasks.h"
+#include "bench_transforms.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
@@ -16,6 +17,7 @@ int main(int argc, char **argv) {
     bench_register_predict_cases();
     bench_register_snapshot_cases();
     bench_register_ceiling_cases();
+    bench_register_transform_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
@@ -23,5 +25,6 @@ int main(int argc, char **argv) {
     bench_snapshot_release();
     bench_ceiling_release();
     bench_tasks_release();
+    bench_transforms_release();
     return exit_code;
 }

@@ -14,6 +14,7 @@
 #include "allocator.h"
 #include "mote/backend.h"
 #include "pool_snapshot.h"
+#include "pose_history.h"
 #include "refuse.h"
 #include "step_cache.h"
 #include "snapshot_wide.h"
@@ -978,5 +979,6 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     memcpy(&pool->max_dt, &h.max_dt_bits, 4);
     memcpy(pool->settings, probe->settings, kind->settings_size);
     mote_step_cache_forget(pool); /* the kind may have changed: its factors with it */
+    mote_pose_history_forget(pool);
     return MOTE_OK;
 }
