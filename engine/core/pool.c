@@ -14,7 +14,6 @@
 #include "input_check.h"
 #include "kernel_table.h"
 #include "pool.h"
-#include "pose_history.h"
 #include "pool_events.h"
 #include "refuse.h"
 #include "step_cache.h"
@@ -149,7 +148,6 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
     mote_world_forget_pool(pool);
     mote_allocator allocator = pool->core.allocator;
     mote_step_cache_release(pool);
-    mote_pose_history_release(pool);
     mote_pool_events_release(pool);
     mote_release(&allocator, pool->report_marks, pool->report_marks_bytes);
     mote_pool_core_release(&pool->core);
@@ -343,10 +341,6 @@ mote_status mote_pool_remove(mote_pool *pool, const mote_pool_kind *kind, mote_i
     if (!mote_pool_is(pool, kind)) {
         return refuse_pool(kind);
     }
-    size_t index;
-    if (pool->pose_history != NULL && mote_pool_core_find(&pool->core, id, &index) == MOTE_OK) {
-        mote_pose_history_before_remove(pool, index);
-    }
     const mote_status status = mote_pool_core_remove(&pool->core, id);
     return status == MOTE_OK ? MOTE_OK : refuse_id(status, pool, id);
 }
@@ -420,7 +414,6 @@ mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id i
     status = desc_values(pool, desc, values, "desc", MOTE_UNINDEXED);
     if (status == MOTE_OK) {
         write_values(pool, i, values);
-        mote_pose_history_reset(pool, i); /* a set is a teleport: not blended */
     }
     return status;
 }
@@ -498,10 +491,18 @@ static mote_status refuse_dt(float dt) {
 
 /* The seconds a valid dt advances the pool: clamped to max_dt and MOTE_MAX_STEP_DT, then to
  * the kind's own limit. */
-static float advance_valid(const mote_pool *pool, float dt) {
-    const float limit = pool->max_dt < MOTE_MAX_STEP_DT ? pool->max_dt : MOTE_MAX_STEP_DT;
+static float advance_within(const mote_pool *pool, float dt, float max_dt) {
+    const float limit = max_dt < MOTE_MAX_STEP_DT ? max_dt : MOTE_MAX_STEP_DT;
     const float clamped = dt > limit ? limit : dt;
     return clamped > 0.0f ? pool->kind->advance(pool, clamped) : 0.0f;
+}
+
+static float advance_valid(const mote_pool *pool, float dt) {
+    return advance_within(pool, dt, pool->max_dt);
+}
+
+float mote_pool_kind_limit(const mote_pool *pool) {
+    return pool->kind->advance(pool, MOTE_MAX_STEP_DT);
 }
 
 mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
@@ -541,7 +542,7 @@ static unsigned char *uncounted_marks(mote_pool *pool, size_t n) {
  * in its core's cache, so the scan after the step only walks the groups with a match). First
  * the range's inputs written through the view (input_check.h): their refusal, before the plan
  * touches anything. */
-static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
+static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt, float max_dt,
                              const mote_task_system *tasks, const mote_step_report *report,
                              mote_step_plan *plan) {
     const mote_status inputs = mote_input_check(pool, begin, end);
@@ -553,7 +554,7 @@ static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt
     plan->kernel = pool->kernel;
     plan->begin = begin;
     plan->end = end;
-    plan->advanced = advance_valid(pool, dt);
+    plan->advanced = advance_within(pool, dt, max_dt);
     plan->tasks = tasks;
     plan->min_elements = kind->parallel_min_elements;
     plan->cached = kind->step_cache != NULL;
@@ -563,6 +564,9 @@ static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt
         plan->marking = (mote_group_marking){report->field, report->value, begin,
                                              uncounted_marks(pool, end - begin)};
     }
+    if (kind->before_step != NULL) {
+        kind->before_step(pool, plan->advanced);
+    }
     kind->prepare(pool, plan->advanced, plan->constants);
     if (plan->cached) {
         mote_step_cache_plan(pool, plan->advanced, &plan->cache);
@@ -571,9 +575,9 @@ static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt
     return MOTE_OK;
 }
 
-mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
-                                float dt, const mote_task_system *tasks,
-                                const mote_step_report *report, float *out_advanced) {
+mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, float max_dt, const mote_task_system *tasks,
+                                const mote_step_report *report, mote_step_plan *plan) {
     if (report != NULL && report->count == NULL) {
         report = NULL; /* no report asked for */
     }
@@ -593,37 +597,63 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
         return mote_refuse(MOTE_ERROR_RANGE, "range [%zu, %zu) must lie within [0, %zu]", begin,
                            end, pool->core.count);
     }
-    float advanced = 0.0f;
-    size_t reported = 0;
-    const bool events = mote_pool_events_begin(pool, span.whole, begin, dt != 0.0f ? end : begin);
+    max_dt = isnan(max_dt) ? pool->max_dt : max_dt;
+    plan->pool = pool;
+    plan->begin = begin;
+    plan->end = end;
+    plan->advanced = 0.0f;
+    plan->runs = false;
+    plan->cached = false;
+    plan->report = report;
+    plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
+    plan->events = mote_pool_events_begin(pool, span.whole, begin, dt != 0.0f ? end : begin);
     if (dt != 0.0f && begin != end) {
-        const mote_status kept = mote_pose_history_before_step(pool, begin, end);
-        if (kept != MOTE_OK) {
-            return kept;
-        }
-        mote_step_plan plan;
-        const mote_status planned = plan_step(pool, begin, end, dt, tasks, report, &plan);
+        const mote_status planned = plan_step(pool, begin, end, dt, max_dt, tasks, report, plan);
         if (planned != MOTE_OK) {
             return planned;
         }
-        mote_step_plan_run(&plan);
-        mote_pose_history_after_step(pool, end);
-        if (events) {
-            mote_pool_events_finish(pool, begin, end, plan.advanced);
+        plan->runs = true;
+    } else if (dt != 0.0f && span.whole && kind->before_step != NULL) {
+        kind->before_step(pool, advance_within(pool, dt, max_dt)); /* an empty pool's clock */
+    }
+    return MOTE_OK;
+}
+
+float mote_pool_step_finish(mote_step_plan *plan) {
+    mote_pool *pool = plan->pool;
+    const mote_step_report *report = plan->report;
+    size_t reported = 0;
+    if (plan->runs) {
+        if (plan->events) {
+            mote_pool_events_finish(pool, plan->begin, plan->end, plan->advanced);
         }
-        if (plan.cached) {
-            mote_step_cache_finish(pool, end - begin);
+        if (plan->cached) {
+            mote_step_cache_finish(pool, plan->end - plan->begin);
         }
-        advanced = plan.advanced;
-        if (report != NULL && advanced > 0.0f) {
-            reported =
-                mote_pool_core_ids_where(&pool->core, report->field, report->value, begin, end,
-                                         plan.marking.marks, report->ids, report->capacity);
+        if (report != NULL && plan->advanced > 0.0f) {
+            reported = mote_pool_core_ids_where(&pool->core, report->field, report->value,
+                                                plan->begin, plan->end, plan->marking.marks,
+                                                report->ids, report->capacity);
         }
     }
     if (report != NULL) {
         *report->count = reported;
     }
+    return plan->runs ? plan->advanced : 0.0f;
+}
+
+mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, const mote_task_system *tasks,
+                                const mote_step_report *report, float *out_advanced) {
+    mote_step_plan plan;
+    const mote_status status = mote_pool_step_plan(pool, kind, span, dt, NAN, tasks, report, &plan);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (plan.runs) {
+        mote_step_plan_run(&plan);
+    }
+    const float advanced = mote_pool_step_finish(&plan);
     if (out_advanced != NULL) {
         *out_advanced = advanced;
     }

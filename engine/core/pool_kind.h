@@ -239,6 +239,10 @@ typedef struct mote_pool_kind {
     const struct mote_kind_events *events;
     /* The fields that are an element's pose (mote/pose.h). NULL: the kind has no pose. */
     const mote_pose_fields *pose;
+    /* Before a planned step's constants are prepared (mote_pool_step_plan, pool.c), with the
+     * seconds it advances (> 0); for a whole-pool step of an empty pool too: a kind whose
+     * elements follow a clock of the pool's own (launch) moves it here. Optional. */
+    void (*before_step)(mote_pool *pool, float advanced);
 } mote_pool_kind;
 
 /* The field pointers a public view of kind holds, indexed by field. */

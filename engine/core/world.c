@@ -13,7 +13,7 @@
 mote_world_def mote_default_world_def(void) {
     return (mote_world_def){
         .max_dt = 0.25f,
-        .max_substeps = 64,
+        .max_substeps = 256,
         .tasks = NULL,
         .pool_capacity = 16,
         .internal_cookie = WORLD_DEF_COOKIE,
@@ -50,26 +50,53 @@ static mote_status check_def(const mote_world_def *def) {
     return MOTE_OK;
 }
 
-/* Room for capacity members and their plans (members and plans kept as they were on
+/* The bytes of the per-member arrays for capacity members. */
+static size_t members_bytes(size_t capacity) {
+    return capacity * sizeof(mote_world_member);
+}
+static size_t plans_bytes(size_t capacity) {
+    return capacity * sizeof(mote_step_plan);
+}
+static size_t running_bytes(size_t capacity) {
+    return capacity * sizeof(const mote_step_plan *);
+}
+static size_t offsets_bytes(size_t capacity) {
+    return (capacity + 1) * sizeof(size_t);
+}
+
+/* Frees the per-member arrays of room capacity. */
+static void release_arrays(const mote_allocator *allocator, mote_world_member *members,
+                           mote_step_plan *plans, const mote_step_plan **running, size_t *offsets,
+                           size_t capacity) {
+    mote_release(allocator, members, members_bytes(capacity));
+    mote_release(allocator, plans, plans_bytes(capacity));
+    mote_release(allocator, (void *)running, running_bytes(capacity));
+    mote_release(allocator, offsets, offsets_bytes(capacity));
+}
+
+/* Room for capacity members and a step's scratch for them (the world as it was on
  * failure). */
 static bool grow(mote_world *world, size_t capacity) {
     if (capacity <= world->capacity) {
         return true;
     }
-    mote_world_member *members = mote_allocate(&world->allocator, capacity * sizeof *members);
-    mote_step_plan *plans = mote_allocate(&world->allocator, capacity * sizeof *plans);
-    if (members == NULL || plans == NULL) {
-        mote_release(&world->allocator, members, capacity * sizeof *members);
-        mote_release(&world->allocator, plans, capacity * sizeof *plans);
+    mote_world_member *members = mote_allocate(&world->allocator, members_bytes(capacity));
+    mote_step_plan *plans = mote_allocate(&world->allocator, plans_bytes(capacity));
+    const mote_step_plan **running = mote_allocate(&world->allocator, running_bytes(capacity));
+    size_t *offsets = mote_allocate(&world->allocator, offsets_bytes(capacity));
+    if (members == NULL || plans == NULL || running == NULL || offsets == NULL) {
+        release_arrays(&world->allocator, members, plans, running, offsets, capacity);
         return false;
     }
     if (world->count > 0) {
         memcpy(members, world->members, world->count * sizeof *members);
     }
-    mote_release(&world->allocator, world->members, world->capacity * sizeof *members);
-    mote_release(&world->allocator, world->plans, world->capacity * sizeof *plans);
+    release_arrays(&world->allocator, world->members, world->plans, world->running, world->offsets,
+                   world->capacity);
     world->members = members;
     world->plans = plans;
+    world->running = running;
+    world->offsets = offsets;
     world->capacity = capacity;
     return true;
 }
@@ -116,8 +143,8 @@ void mote_world_destroy(mote_world *world) {
         world->members[i].pool->world = NULL;
     }
     mote_allocator allocator = world->allocator;
-    mote_release(&allocator, world->members, world->capacity * sizeof *world->members);
-    mote_release(&allocator, world->plans, world->capacity * sizeof *world->plans);
+    release_arrays(&allocator, world->members, world->plans, world->running, world->offsets,
+                   world->capacity);
     mote_release(&allocator, world, world->allocation_bytes);
 }
 
@@ -156,7 +183,7 @@ mote_status mote_world_join_pool(mote_world *world, mote_pool *pool, const mote_
                                "the allocator refused room for %zu pools in the world", capacity);
         }
     }
-    world->members[world->count++] = (mote_world_member){pool, kind, NULL};
+    world->members[world->count++] = (mote_world_member){pool, kind, NULL, 0, 0.0f};
     pool->world = world;
     return MOTE_OK;
 }

@@ -14,6 +14,8 @@ typedef struct mote_world_member {
     const mote_step_report *report; /* where a world step reports this pool's step (the
                                      * kind's report field and value, the caller's room), or
                                      * NULL: no report */
+    unsigned substeps; /* the last world step's: how many sub-steps the pool took (0: none) */
+    float substep_dt;  /* s: and the dt of each */
 } mote_world_member;
 
 struct mote_world {
@@ -24,9 +26,11 @@ struct mote_world {
     mote_allocator allocator;   /* the world's own memory (not its pools') */
     mote_world_member *members; /* count members, in join order */
     size_t count;
-    size_t capacity;              /* members' room */
-    struct mote_step_plan *plans; /* capacity plans: a step's scratch */
-    size_t allocation_bytes;      /* of this struct */
+    size_t capacity;                       /* members' room */
+    struct mote_step_plan *plans;          /* capacity plans: a step's scratch, one per member */
+    const struct mote_step_plan **running; /* capacity: the plans with ranges in a round */
+    size_t *offsets;                       /* capacity + 1: mote_step_plans_run's scratch */
+    size_t allocation_bytes;               /* of this struct */
 };
 
 /* The world's task system, or NULL for the calling thread. */

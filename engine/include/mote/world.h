@@ -53,7 +53,7 @@ typedef struct mote_world_def {
     float max_dt;                  /* s, > 0 (may be INFINITY): every world step is clamped to this,
                                     * for every joined pool alike; default 0.25 */
     unsigned max_substeps;         /* in [1, MOTE_WORLD_MAX_SUBSTEPS]: the most sub-steps one pool
-                                    * takes in a world step; default 64 */
+                                    * takes in a world step; default 256 */
     const mote_task_system *tasks; /* the workers every step runs on (copied at create; the
                                     * system it names must outlive the world); NULL (default):
                                     * the calling thread */

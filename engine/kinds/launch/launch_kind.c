@@ -7,7 +7,6 @@
 #include "launch_fields.h"
 #include "launch_ref.h"
 #include "kind_record.h"
-#include "pose_history.h"
 #include "pool_events.h"
 #include "refuse.h"
 #include "task_split.h"
@@ -212,6 +211,13 @@ static mote_status check_settings(const void *settings) {
     return MOTE_OK;
 }
 
+/* The pool's clock moved on by a step's advanced seconds, up to MOTE_LAUNCH_CLOCK_MAX: the
+ * pool's own step and, as the record's before_step, a world's. */
+static void advance_clock(mote_pool *pool, float advanced) {
+    const double clock = settings_of(pool)->clock + (double)advanced;
+    settings_of(pool)->clock = clock < MOTE_LAUNCH_CLOCK_MAX ? clock : MOTE_LAUNCH_CLOCK_MAX;
+}
+
 extern const mote_kind_events mote_launch_kind_events; /* launch_events.c */
 
 const mote_pool_kind mote_launch_pool_kind_record = {
@@ -223,6 +229,7 @@ const mote_pool_kind mote_launch_pool_kind_record = {
     .values_to_desc = values_to_desc,
     .pose = MOTE_POSE_RIGID(LAUNCH_P, LAUNCH_Q),
     .events = &mote_launch_kind_events,
+    .before_step = advance_clock,
 };
 
 #define RECORD (&mote_launch_pool_kind_record)
@@ -271,20 +278,12 @@ static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system
     mote_pool *p = MOTE_AS_POOL(pool);
     float advanced = 0.0f;
     mote_status status = mote_pool_advance_of(p, RECORD, dt, &advanced);
-    if (status == MOTE_OK && advanced > 0.0f) { /* room for the previous poses, if kept */
-        status = mote_pose_history_before_step(p, 0, p->core.count);
-    }
     if (status != MOTE_OK) {
         return status;
     }
-    const double clock = settings_of(p)->clock + (double)advanced;
-    settings_of(p)->clock = clock < MOTE_LAUNCH_CLOCK_MAX ? clock : MOTE_LAUNCH_CLOCK_MAX;
+    advance_clock(p, advanced);
     const bool events = mote_pool_events_begin(p, true, 0, p->core.count);
-    if (advanced > 0.0f) {
-        mote_pose_history_capture(p, 0, p->core.count);
-    }
     run(p, 0, p->core.count, tasks);
-    mote_pose_history_after_step(p, advanced > 0.0f ? p->core.count : 0);
     if (events) {
         mote_pool_events_finish(p, 0, p->core.count, advanced);
     }
