@@ -14,6 +14,7 @@
 #include "input_check.h"
 #include "kernel_table.h"
 #include "pool.h"
+#include "pose_history.h"
 #include "pool_events.h"
 #include "refuse.h"
 #include "step_cache.h"
@@ -148,6 +149,7 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
     mote_world_forget_pool(pool);
     mote_allocator allocator = pool->core.allocator;
     mote_step_cache_release(pool);
+    mote_pose_history_release(pool);
     mote_pool_events_release(pool);
     mote_release(&allocator, pool->report_marks, pool->report_marks_bytes);
     mote_pool_core_release(&pool->core);
@@ -341,6 +343,10 @@ mote_status mote_pool_remove(mote_pool *pool, const mote_pool_kind *kind, mote_i
     if (!mote_pool_is(pool, kind)) {
         return refuse_pool(kind);
     }
+    size_t index;
+    if (pool->pose_history != NULL && mote_pool_core_find(&pool->core, id, &index) == MOTE_OK) {
+        mote_pose_history_before_remove(pool, index);
+    }
     const mote_status status = mote_pool_core_remove(&pool->core, id);
     return status == MOTE_OK ? MOTE_OK : refuse_id(status, pool, id);
 }
@@ -414,6 +420,7 @@ mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id i
     status = desc_values(pool, desc, values, "desc", MOTE_UNINDEXED);
     if (status == MOTE_OK) {
         write_values(pool, i, values);
+        mote_pose_history_reset(pool, i); /* a set is a teleport: not blended */
     }
     return status;
 }
@@ -608,6 +615,10 @@ mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mot
     plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
     plan->events = mote_pool_events_begin(pool, span.whole, begin, dt != 0.0f ? end : begin);
     if (dt != 0.0f && begin != end) {
+        const mote_status kept = mote_pose_history_before_step(pool, begin, end);
+        if (kept != MOTE_OK) {
+            return kept;
+        }
         const mote_status planned = plan_step(pool, begin, end, dt, max_dt, tasks, report, plan);
         if (planned != MOTE_OK) {
             return planned;
@@ -624,6 +635,7 @@ float mote_pool_step_finish(mote_step_plan *plan) {
     const mote_step_report *report = plan->report;
     size_t reported = 0;
     if (plan->runs) {
+        mote_pose_history_after_step(pool, plan->end);
         if (plan->events) {
             mote_pool_events_finish(pool, plan->begin, plan->end, plan->advanced);
         }

@@ -43,6 +43,7 @@ struct mote_pool {
     mote_step_cache_state step_cache;
     unsigned char *report_marks; /* a parallel reporting step's group counts (pool.c), or NULL */
     size_t report_marks_bytes;
+    struct mote_pose_history *pose_history; /* previous poses (pose_history.h), or NULL */
     struct mote_pool_events *events; /* the event record (pool_events.c), or NULL: none kept */
     struct mote_world *world;        /* the world the pool has joined (world.c), or NULL */
     _Alignas(16) unsigned char settings[]; /* kind->settings_size bytes */

@@ -5,6 +5,7 @@
 #include <assert.h>
 
 #include "pool.h"
+#include "pose_history.h"
 #include "pool_events.h"
 #include "task_split.h"
 
@@ -57,6 +58,7 @@ _Static_assert(MARK_PIECE % MOTE_IDS_GROUP == 0, "a marking piece holds whole gr
 /* One range of a plan (mote_range_step_fn). */
 static void run_plan_range(size_t begin, size_t end, void *context) {
     const mote_step_plan *plan = context;
+    mote_pose_history_capture(plan->pool, begin, end); /* the pose before the step, if kept */
     float *const *fields = plan->pool->core.fields.field;
     const mote_group_marking *m = &plan->marking;
     const bool events = mote_pool_events_recording(plan->pool);

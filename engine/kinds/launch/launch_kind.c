@@ -7,6 +7,7 @@
 #include "launch_fields.h"
 #include "launch_ref.h"
 #include "kind_record.h"
+#include "pose_history.h"
 #include "pool_events.h"
 #include "refuse.h"
 #include "task_split.h"
@@ -278,12 +279,19 @@ static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system
     mote_pool *p = MOTE_AS_POOL(pool);
     float advanced = 0.0f;
     mote_status status = mote_pool_advance_of(p, RECORD, dt, &advanced);
+    if (status == MOTE_OK && advanced > 0.0f) { /* room for the previous poses, if kept */
+        status = mote_pose_history_before_step(p, 0, p->core.count);
+    }
     if (status != MOTE_OK) {
         return status;
     }
     advance_clock(p, advanced);
     const bool events = mote_pool_events_begin(p, true, 0, p->core.count);
+    if (advanced > 0.0f) {
+        mote_pose_history_capture(p, 0, p->core.count);
+    }
     run(p, 0, p->core.count, tasks);
+    mote_pose_history_after_step(p, advanced > 0.0f ? p->core.count : 0);
     if (events) {
         mote_pool_events_finish(p, 0, p->core.count, advanced);
     }
