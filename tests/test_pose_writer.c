@@ -450,7 +450,53 @@ static void test_mover_lift(void **state) {
     mote_mover_pool_destroy(pool);
 }
 
+/* A parallel step copies each range's previous pose on the worker that steps it: alpha 0 after a
+ * step on two workers is the pose before it, bit for bit, for a pool past the parallel split. */
+static void test_parallel_step_keeps_the_previous_pose(void **state) {
+    (void)state;
+    if (test_max_workers(2) < 2) {
+        skip(); /* this host's emulator cannot start threads */
+    }
+    const size_t count = 4099;
+    mote_debris_pool_def def = mote_default_debris_pool_def();
+    def.capacity = count;
+    mote_debris_pool *pool = NULL;
+    assert_int_equal(mote_debris_pool_create(&def, &pool), MOTE_OK);
+    size_t n;
+    const mote_probe *const *probes = mote_probes(&n);
+    const mote_probe *debris = NULL;
+    for (size_t k = 0; k < n; ++k) {
+        debris = strcmp(probes[k]->record->name, "debris") == 0 ? probes[k] : debris;
+    }
+    assert_non_null(debris);
+    assert_int_equal(probe_fill(debris, &debris->variants[debris->main_variant],
+                                (mote_pool *)(void *)pool, count, 3),
+                     MOTE_OK);
+    assert_int_equal(mote_debris_pool_keep_previous_pose(pool, true), MOTE_OK);
+    mote_workers *workers = NULL;
+    assert_int_equal(mote_workers_create(2, &workers), MOTE_OK);
+    const mote_task_system tasks = mote_workers_task_system(workers);
+    const size_t bytes = count * 28;
+    unsigned char *before = malloc(bytes), *at0 = malloc(bytes), *at1 = malloc(bytes);
+    mote_pose_write how = mote_default_pose_write();
+    for (int s = 0; s < 3; ++s) {
+        how.alpha = 1.0f;
+        assert_int_equal(mote_debris_pool_write_poses(pool, &how, before, bytes), MOTE_OK);
+        assert_int_equal(mote_debris_pool_step_parallel(pool, 0.4f, &tasks, NULL), MOTE_OK);
+        how.alpha = 0.0f;
+        assert_int_equal(mote_debris_pool_write_poses(pool, &how, at0, bytes), MOTE_OK);
+        assert_memory_equal(at0, before, bytes);
+        how.alpha = 1.0f;
+        assert_int_equal(mote_debris_pool_write_poses(pool, &how, at1, bytes), MOTE_OK);
+        assert_memory_not_equal(at1, before, bytes);
+    }
+    free(before), free(at0), free(at1);
+    mote_workers_destroy(workers);
+    mote_debris_pool_destroy(pool);
+}
+
 MOTE_TEST_MAIN(cmocka_unit_test(test_every_kind_layout_alpha_and_stride),
                cmocka_unit_test(test_previous_pose_follows_the_elements),
                cmocka_unit_test(test_refusals_name_the_member_and_write_nothing),
-               cmocka_unit_test(test_mover_lift))
+               cmocka_unit_test(test_mover_lift),
+               cmocka_unit_test(test_parallel_step_keeps_the_previous_pose))
