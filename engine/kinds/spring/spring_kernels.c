@@ -38,6 +38,7 @@
  * (SPRING_FACTOR_KERNEL): the fixed-step cache (engine/core/step_cache.c) may supply it from
  * the last step instead of computing it, with the same bits, so the bounds above hold for
  * both paths. */
+#include <math.h>
 #include <string.h>
 
 #include "lane_loop.h"
@@ -47,6 +48,7 @@
 #include "wide/wide_math.h"
 
 #include "mote/spring.h"
+#include "mote/spring_pool.h"
 
 /* One vector of every field the kind uses (unused ones are left unset), and of the cache
  * arrays where the kernel reads them. */
@@ -153,6 +155,13 @@ static inline void inertialize_with_factor(spring_lanes *s, mote_wf dt, mote_wf 
     s->f[SPRING_FIELD_V] = mote_w_add(s->f[SPRING_FIELD_INCOMING_V], s->f[SPRING_FIELD_OFFSET_V]);
 }
 
+/* mote_ref_hold_state: a finite lane past +-MOTE_SPRING_MAX_STATE held there; NaN and the
+ * infinities pass (the clamp's min and max keep a NaN; the select keeps an infinity). */
+static inline mote_wf hold_state(mote_wf a) {
+    const mote_wf held = mote_w_clamp(a, -MOTE_SPRING_MAX_STATE, MOTE_SPRING_MAX_STATE);
+    return mote_w_select(mote_w_lt(mote_w_abs(a), mote_w_set1(INFINITY)), held, a);
+}
+
 static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
     mote_wf x = s->f[SPRING_FIELD_X];
     mote_wf v = s->f[SPRING_FIELD_V];
@@ -160,8 +169,8 @@ static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
         mote_w_sub(mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), s->f[SPRING_FIELD_STIFFNESS]),
                    mote_w_mul(v, s->f[SPRING_FIELD_DAMPING]));
     v = mote_w_add(v, mote_w_mul(a, dt));
-    s->f[SPRING_FIELD_V] = v;
-    s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
+    s->f[SPRING_FIELD_V] = hold_state(v);
+    s->f[SPRING_FIELD_X] = hold_state(mote_w_add(x, mote_w_mul(v, dt)));
 }
 
 /* The exponential response's blend 1 - exp(-rate dt), as an expm1. */
@@ -235,9 +244,10 @@ MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mo
                              mote_w_add(mote_w_set1(1.0f), mote_w_mul(mote_w_set1(0.5f), d->m)))));
     mote_wf e_times = mote_w_mul(e, mote_w_select(d->critical, dt, quotient));
     mote_wf sv = mote_w_select(d->under, quotient, e_times);
-    s->f[SPRING_FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)),
-                                      s->f[SPRING_FIELD_GOAL]);
-    s->f[SPRING_FIELD_V] = mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull));
+    s->f[SPRING_FIELD_X] = hold_state(mote_w_add(
+        mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)), s->f[SPRING_FIELD_GOAL]));
+    s->f[SPRING_FIELD_V] =
+        hold_state(mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull)));
 }
 
 /* mote_spring_damper on n vectors (1, or 2 side by side for the core to overlap),
