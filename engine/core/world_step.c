@@ -5,6 +5,7 @@
  * of every pool that has one, so a frame within every kind's limit is one round. */
 #include <math.h>
 
+#include "pool_events.h"
 #include "refuse.h"
 #include "task_split.h"
 #include "world_internal.h"
@@ -58,6 +59,9 @@ mote_status mote_world_advance(mote_world *world, float dt, float *out_advanced)
                 continue;
             }
             mote_step_plan *plan = &world->plans[i];
+            if (r > 0) { /* its events: one record over the sub-steps, from the step's start */
+                mote_pool_events_continue(m->pool, (float)r * m->substep_dt);
+            }
             const mote_status status =
                 mote_pool_step_plan(m->pool, m->kind, mote_step_whole(), m->substep_dt,
                                     world->max_dt, tasks, m->report, plan);
