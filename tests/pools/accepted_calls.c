@@ -21,6 +21,17 @@ bool accepted_kind_pending(const pool_adapter *a) {
     return false;
 }
 
+size_t accepted_final_steps(const pool_adapter *a, size_t steps) {
+    static const char *const substepping[] = {ACCEPTED_SUBSTEPPING_KINDS NULL};
+    for (size_t k = 0; substepping[k] != NULL; ++k) {
+        if (strcmp(substepping[k], a->name) == 0) {
+            const size_t share = steps / ACCEPTED_SUBSTEPPING_SHARE;
+            return share > 64 ? share : (steps < 64 ? steps : 64);
+        }
+    }
+    return steps;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The desc's float members: where the probe's desc_from_values puts value i, found once per
  * adapter by handing it distinct marks. Members it converts (an enum, a bool) are not among
