@@ -5,6 +5,7 @@
  * of every pool that has one, so a frame within every kind's limit is one round. */
 #include <math.h>
 
+#include "input_check.h"
 #include "pool_events.h"
 #include "refuse.h"
 #include "task_split.h"
@@ -49,6 +50,14 @@ mote_status mote_world_advance(mote_world *world, float dt, float *out_advanced)
             m->substeps = substeps_of(m->pool, advanced, world->max_substeps, &m->substep_dt);
         }
         rounds = m->substeps > rounds ? m->substeps : rounds;
+    }
+    for (size_t i = 0; i < world->count && advanced > 0.0f; ++i) {
+        /* every pool's inputs before any pool moves: a refusal changes nothing */
+        const mote_pool *pool = world->members[i].pool;
+        const mote_status inputs = mote_input_check(pool, 0, pool->core.count);
+        if (inputs != MOTE_OK) {
+            return inputs;
+        }
     }
     const mote_task_system *tasks = mote_world_tasks(world);
     for (unsigned r = 0; r < rounds; ++r) {
