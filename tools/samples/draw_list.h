@@ -1,12 +1,14 @@
 // mote-samples: what a world draws. Shapes are instanced meshes, one instance a pose
-// (position, uniform scale, quaternion) and a colour, the layout a pose writer fills (position
-// + quaternion with a uniform scale, a caller-given stride): pack_poses below is the one place
-// that copies a pool's structure-of-arrays pose into it. Lines are world-space segments.
+// (position, quaternion, uniform scale) and a colour; the pools' pose writer (mote/pose.h)
+// fills the pose part (write_poses below). Lines are world-space segments.
 #ifndef MOTE_SAMPLES_DRAW_LIST_H
 #define MOTE_SAMPLES_DRAW_LIST_H
 
 #include <cstddef>
 #include <vector>
+
+#include <mote/mote.h>
+#include <mote/pose.h>
 
 namespace samples {
 
@@ -54,11 +56,28 @@ struct DrawList {
     }
 };
 
-// Appends n instances of shape from a pool's pose arrays (position[3], orientation[4] one
-// array per component; orientation NULL: the identity), all with one scale and colour; the
-// colour of each may be changed afterwards. Returns the index of the first appended.
-size_t pack_poses(DrawList &list, Shape shape, const float *const position[3],
-                  const float *const orientation[4], size_t n, float scale, const float color[4]);
+// Appends a pool's every pose to shape's instances through its pose writer (write is
+// mote_<kind>_pool_write_poses: MOTE_POSE_POSITION_QUAT_SCALE at the instance's stride of 48
+// bytes, the colour left to fill), all with one scale and colour; *first gets the index of the
+// first appended. The writer's status (MOTE_OK).
+template <class Pool, class Write>
+mote_status write_poses(DrawList &list, Shape shape, const Pool *pool, size_t n, Write write,
+                        float scale, const float color[4], size_t *first) {
+    std::vector<Instance> &out = list.shapes[shape];
+    *first = out.size();
+    out.resize(*first + n);
+    mote_pose_write how = mote_default_pose_write();
+    how.layout = MOTE_POSE_POSITION_QUAT_SCALE;
+    how.stride = sizeof(Instance);
+    how.scale = scale;
+    const mote_status st = write(pool, &how, n > 0 ? &out[*first] : nullptr, n * sizeof(Instance));
+    for (size_t i = *first; i < out.size(); ++i) {
+        for (int c = 0; c < 4; ++c) {
+            out[i].color[c] = color[c];
+        }
+    }
+    return st;
+}
 
 // The view of a world: an orbit camera round center (perspective), or an orthographic view
 // of the z = 0 plane (x right, y up) half_height units tall each way from center.

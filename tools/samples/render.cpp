@@ -375,23 +375,4 @@ bool Renderer::unproject_plane(double px, double py, int width, int height, floa
     return true;
 }
 
-size_t pack_poses(DrawList &list, Shape shape, const float *const position[3],
-                  const float *const orientation[4], size_t n, float scale, const float color[4]) {
-    std::vector<Instance> &out = list.shapes[shape];
-    const size_t first = out.size();
-    out.resize(first + n);
-    for (size_t i = 0; i < n; ++i) {
-        Instance &d = out[first + i];
-        for (int c = 0; c < 3; ++c) {
-            d.position[c] = position[c][i];
-        }
-        d.scale = scale;
-        for (int c = 0; c < 4; ++c) {
-            d.orientation[c] = orientation != nullptr ? orientation[c][i] : (c == 3 ? 1.0f : 0.0f);
-            d.color[c] = color[c];
-        }
-    }
-    return first;
-}
-
 } // namespace samples

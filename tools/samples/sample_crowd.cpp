@@ -72,25 +72,15 @@ class CrowdWorld : public World {
     void draw(DrawList &list, bool ghost) const override {
         const mote_mover_view v = mote_mover_pool_view(pool_);
         const float color[4] = {0.45f, 0.75f, 1.0f, 1.0f};
-        const float *const position[3] = {v.position_x, v.position_y, nullptr};
-        const float zero = 0.0f;
-        std::vector<Instance> &out = list.shapes[SHAPE_DART_X];
-        const size_t first = out.size();
-        out.resize(first + v.count);
-        for (size_t i = 0; i < v.count; ++i) {
-            Instance &d = out[first + i];
-            d.position[0] = position[0][i];
-            d.position[1] = position[1][i];
-            d.position[2] = zero;
-            d.scale = 22.0f;
-            const float half = 0.5f * v.rotation[i];
-            d.orientation[0] = d.orientation[1] = 0.0f;
-            d.orientation[2] = std::sin(half);
-            d.orientation[3] = std::cos(half);
-            const float speed = std::hypot(v.velocity_x[i], v.velocity_y[i]) / 300.0f;
-            const float c[4] = {color[0] + 0.5f * (1.0f - std::fmin(speed, 1.0f)), color[1],
-                                color[2] * std::fmin(speed + 0.3f, 1.0f), 1.0f};
-            std::copy(c, c + 4, d.color);
+        size_t first = 0; // the pose writer lifts the movers onto the z = 0 plane, z up
+        write_poses(list, SHAPE_DART_X, pool_, v.count, mote_mover_pool_write_poses, 22.0f, color,
+                    &first);
+        for (size_t i = 0; i < v.count; ++i) { // slower movers paler
+            const float speed =
+                std::fmin(std::hypot(v.velocity_x[i], v.velocity_y[i]) / 300.0f, 1.0f);
+            float *c = list.shapes[SHAPE_DART_X][first + i].color;
+            c[0] = color[0] + 0.5f * (1.0f - speed);
+            c[2] = color[2] * std::fmin(speed + 0.3f, 1.0f);
         }
         if (ghost) {
             return;

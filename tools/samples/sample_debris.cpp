@@ -91,8 +91,9 @@ class DebrisWorld : public World {
     void draw(DrawList &list, bool ghost) const override {
         const mote_debris_view v = mote_debris_pool_view(pool_);
         const float attached[4] = {0.75f, 0.75f, 0.8f, 1.0f};
-        const size_t first =
-            pack_poses(list, SHAPE_PLATE, v.position, v.orientation, v.count, 2.2f, attached);
+        size_t first = 0;
+        write_poses(list, SHAPE_PLATE, pool_, v.count, mote_debris_pool_write_poses, 2.2f, attached,
+                    &first);
         for (size_t i = 0; i < v.count; ++i) {
             if (v.phase[i] != static_cast<float>(MOTE_DEBRIS_ATTACHED)) {
                 float *c = list.shapes[SHAPE_PLATE][first + i].color;

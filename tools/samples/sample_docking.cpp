@@ -90,8 +90,9 @@ class DockingWorld : public World {
         const mote_docking_view v = mote_docking_pool_view(pool_);
         const mote_docking_profile profile = mote_docking_pool_profile(pool_);
         const mote_docking_timeline t = mote_docking_timeline_of(&profile);
-        const size_t first = pack_poses(list, SHAPE_DART_Y, v.position, v.orientation, v.count,
-                                        2.2f, phase_colors[0]);
+        size_t first = 0;
+        write_poses(list, SHAPE_DART_Y, pool_, v.count, mote_docking_pool_write_poses, 2.2f,
+                    phase_colors[0], &first);
         for (size_t i = 0; i < v.count; ++i) {
             const float time = v.time[i];
             const int phase = v.locked[i] != 0.0f       ? 5

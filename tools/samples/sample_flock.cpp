@@ -88,8 +88,9 @@ class FlockWorld : public World {
     void draw(DrawList &list, bool ghost) const override {
         const mote_flight_view v = mote_flight_pool_view(pool_);
         const float base[4] = {0.4f, 0.6f, 1.0f, 1.0f};
-        const size_t first =
-            pack_poses(list, SHAPE_DART_X, v.position, v.orientation, v.count, 1.4f, base);
+        size_t first = 0;
+        write_poses(list, SHAPE_DART_X, pool_, v.count, mote_flight_pool_write_poses, 1.4f, base,
+                    &first);
         const float cap = mote_flight_pool_limits(pool_).max_bank;
         for (size_t i = 0; i < v.count; ++i) {
             const float b = cap > 0.0f ? std::fmin(std::fabs(v.bank[i]) / cap, 1.0f) : 0.0f;

@@ -92,8 +92,9 @@ class LaunchWorld : public World {
     void draw(DrawList &list, bool ghost) const override {
         const mote_launch_view r = mote_launch_pool_view(rockets_);
         const float rocket_color[4] = {0.95f, 0.95f, 1.0f, 1.0f};
-        const size_t first =
-            pack_poses(list, SHAPE_DART_Y, r.position, r.orientation, r.count, 14.0f, rocket_color);
+        size_t first = 0;
+        write_poses(list, SHAPE_DART_Y, rockets_, r.count, mote_launch_pool_write_poses, 14.0f,
+                    rocket_color, &first);
         for (size_t i = 0; i < r.count; ++i) {
             float c[4];
             hue_color(0.08f + 0.12f * r.phase[i], c);
@@ -101,7 +102,9 @@ class LaunchWorld : public World {
         }
         const mote_stage_view s = mote_stage_pool_view(stages_);
         const float stage_color[4] = {0.8f, 0.5f, 0.3f, 1.0f};
-        pack_poses(list, SHAPE_CUBE, s.position, s.orientation, s.count, 7.0f, stage_color);
+        size_t stage_first = 0;
+        write_poses(list, SHAPE_CUBE, stages_, s.count, mote_stage_pool_write_poses, 7.0f,
+                    stage_color, &stage_first);
         if (ghost) {
             return;
         }
