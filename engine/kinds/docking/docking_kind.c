@@ -146,7 +146,7 @@ mote_status mote_docking_pool_set_profile(mote_docking_pool *pool,
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a docking pool");
     }
     if (mote_docking_profile_validate(profile) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     *(mote_docking_profile *)mote_pool_settings(p) = *profile;
     return MOTE_OK;

@@ -202,7 +202,7 @@ static mote_status check_settings(const void *settings) {
     }
     mote_launch_timeline derived = mote_launch_timeline_of(&s->profile);
     if (derived.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     if (memcmp(&derived, &s->timeline, sizeof derived) != 0) {
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
@@ -368,7 +368,7 @@ mote_status mote_launch_pool_set_profile(mote_launch_pool *pool,
     }
     mote_launch_timeline tl = mote_launch_timeline_of(profile);
     if (tl.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     settings_of(p)->profile = *profile;
     settings_of(p)->timeline = tl;

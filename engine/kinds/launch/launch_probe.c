@@ -149,7 +149,7 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
         return status;
     }
     if (begin > end || end > mote_launch_pool_count(pool)) {
-        return MOTE_ERROR_RANGE;
+        return mote_launch_pool_evaluate_range(pool, begin, end); /* its refusal and detail */
     }
     move_launch_times(pool, begin, end, advanced);
     return mote_launch_pool_evaluate_range(pool, begin, end);
