@@ -336,6 +336,9 @@ mote_status mote_pool_add(mote_pool *pool, const mote_pool_kind *kind, const voi
             out_ids[k] = id;
         }
     }
+    if (kind->written != NULL) {
+        kind->written(pool, pool->core.count - n, pool->core.count);
+    }
     return MOTE_OK;
 }
 
@@ -420,6 +423,9 @@ mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id i
     status = desc_values(pool, desc, values, "desc", MOTE_UNINDEXED);
     if (status == MOTE_OK) {
         write_values(pool, i, values);
+        if (kind->written != NULL) {
+            kind->written(pool, i, i + 1);
+        }
         mote_pose_history_reset(pool, i); /* a set is a teleport: not blended */
     }
     return status;

@@ -239,6 +239,10 @@ typedef struct mote_pool_kind {
     const struct mote_kind_events *events;
     /* The fields that are an element's pose (mote/pose.h). NULL: the kind has no pose. */
     const mote_pose_fields *pose;
+    /* After add, add_many or set wrote the elements [begin, end) from their descs: a kind whose
+     * state follows from its inputs and the pool's settings alone writes it here (a launch
+     * pool's pose at its clock), so the element reads right before any step. Optional. */
+    void (*written)(mote_pool *pool, size_t begin, size_t end);
     /* Before a planned step's constants are prepared (mote_pool_step_plan, pool.c), with the
      * seconds it advances (> 0); for a whole-pool step of an empty pool too: a kind whose
      * elements follow a clock of the pool's own (launch) moves it here. Optional. */

@@ -212,6 +212,15 @@ static mote_status check_settings(const void *settings) {
     return MOTE_OK;
 }
 
+/* An added or set rocket's pose at the pool's clock, as a step of dt 0 writes it (the same
+ * kernel, bit for bit): a rocket added mid-flight reads where it is, not on the pad. No
+ * event: the rocket was added in its phase, it did not enter it. */
+static void written(mote_pool *pool, size_t begin, size_t end) {
+    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
+    prepare(pool, 0.0f, constants);
+    pool->kernel(pool->core.fields.field, constants, begin, end);
+}
+
 /* The pool's clock moved on by a step's advanced seconds, up to MOTE_LAUNCH_CLOCK_MAX: the
  * pool's own step and, as the record's before_step, a world's. */
 static void advance_clock(mote_pool *pool, float advanced) {
@@ -231,6 +240,7 @@ const mote_pool_kind mote_launch_pool_kind_record = {
     .pose = MOTE_POSE_RIGID(LAUNCH_P, LAUNCH_Q),
     .events = &mote_launch_kind_events,
     .before_step = advance_clock,
+    .written = written,
 };
 
 #define RECORD (&mote_launch_pool_kind_record)
