@@ -66,6 +66,21 @@
  * (portable, avx2, avx512, neon) steps to the same bits, whatever the split into ranges or tasks;
  * the scalar backend is the reference they are held to, and is not bit-identical to them.
  *
+ * Inputs written through a view. Before a step moves anything it checks the inputs of every
+ * element it steps that its kind gives a step limit (the kind record's input limits): a
+ * mover's desired velocity, desired facing and explicit-facing flag, and an orientation's
+ * target and incoming angular velocity. Each must lie within the kind's domain for it, the
+ * bound add and set hold it to (a value's range, or a vector's length where add judges a
+ * length); a target must have unit length within 2^-8, where add normalises it, and the
+ * explicit-facing flag be finite. A NaN or an infinity is MOTE_ERROR_NON_FINITE, a value
+ * outside its bound MOTE_ERROR_INVALID_ARGUMENT; the detail names the field and the element,
+ * the lowest one first ("view.desired_velocity_x[12]: must be finite (got nan)"), and the step
+ * changes nothing. So an input a step accepts steps finite, as an added one does. A step of dt
+ * 0 or of an empty range checks nothing (it steps nothing). The spring, docking and launch
+ * inputs are not checked at the step yet (add and set check them), nor is any state field
+ * written through a view (validate finds NaN and infinity). The check reads each input array
+ * of the range once, without a branch per element.
+ *
  * Cost. A step's work is bounded by its element count whatever the settings, the dt or a
  * restored snapshot: each element takes at most MOTE_MAX_SUBSTEPS sub-steps of a kind's
  * settings-chosen length (create, the setters and restore refuse a setting above it; a kind
@@ -161,8 +176,10 @@
  *   The count and the pool's field arrays (see Storage), NULL for a field the pool does not
  *   store; a zeroed view for a NULL pool. Valid until the next add, add_many, remove, reserve,
  *   restore or destroy of the pool. Writing [0, count) of the inputs and state through it is
- *   the intended way to drive many elements; the values are not checked there (validate finds
- *   NaN and infinity, and save refuses them). Nothing past count may be written.
+ *   the intended way to drive many elements; the values are not checked there: the inputs a
+ *   kind gives a step limit are checked by the next step that covers them (see Inputs written
+ *   through a view), the rest are not (validate finds NaN and infinity, and save refuses them).
+ *   Nothing past count may be written.
  *
  * mote_status mote_<kind>_pool_validate(const mote_<kind>_pool *pool, mote_validation *out)
  *   Looks for NaN or infinity in every stored field of every live element: MOTE_OK when there

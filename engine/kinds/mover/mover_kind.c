@@ -1,5 +1,6 @@
 /* Mover pools: the mover kind's record for the shared pool layer (its fields, params and
  * sub-steps, its kernel) and the public mover-pool names. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -219,10 +220,20 @@ static mote_status check_values(const mote_pool *pool, float *values) {
     return MOTE_OK;
 }
 
+/* What a step accepts in the inputs written through the view (pool_kind.h): the domain's
+ * bounds (the desired velocity's length, as check_values judges it); the facing flag finite (the
+ * kernels read any value but 0 as set, and restore keeps any finite one). */
+static const mote_input_limit mover_input_limits[] = {
+    {MOVER_DESIRED_VELOCITY_X, 2, 0.0f, MOTE_MOVER_MAX_SPEED, "desired_velocity"},
+    {MOVER_DESIRED_FACING, 1, -MOTE_MOVER_MAX_ROTATION, MOTE_MOVER_MAX_ROTATION, NULL},
+    {MOVER_EXPLICIT_FACING, 1, -FLT_MAX, FLT_MAX, NULL},
+};
+
 MOTE_KIND_FIELD_TABLE(mover, MOVER_FIELDS, MOVER_FIELD_COUNT);
 
 const mote_pool_kind mote_mover_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(mover, MOVER_POOL_COOKIE, mover_settings),
+    MOTE_INPUT_LIMITS(mover_input_limits),
     .parallel_min_elements =
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
     .kernel_id = MOTE_KERNEL_mover,
