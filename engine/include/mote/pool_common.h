@@ -246,6 +246,23 @@
  *   holds its fields and ids twice. A restore that succeeds moves the field arrays: views
  *   taken before are invalid.
  *
+ * mote_status mote_<kind>_pool_create_from_snapshot(const void *buffer, size_t size,
+ *                                                   mote_<kind>_pool **out)
+ *   Makes a new pool holding the snapshot in buffer (exactly the size bytes save wrote), with no
+ *   def kept by the caller: restore into a pool made just for it. The blob gives the kind's
+ *   settings, max_dt, the elements, the ids and the pool tag (the saved pool's ids address the
+ *   new pool's elements); the rest is the kind's default def's: backend MOTE_BACKEND_AUTO
+ *   (mote_backend_best(): every wide backend steps to the same bits), max_count its default
+ *   (2^26), raised to the blob's slots where they are more, and a pool option the snapshot
+ *   does not hold (a spring pool's step_cache) its default. Capacity is the blob's element
+ *   count (its slots, where more): reserve grows it. Change the backend, max_dt and options
+ *   with their setters afterwards. *out is written only on success; a refusal makes no pool
+ *   and holds no memory. MOTE_ERROR_INVALID_ARGUMENT for a NULL buffer or out;
+ *   MOTE_ERROR_CORRUPT_SNAPSHOT for every blob restore refuses (truncated, damaged, another
+ *   kind's, ...), with restore's detail; MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY as
+ *   create gives them. Unlike a restored pool, the new one does not hold its fields twice
+ *   (until it is restored again).
+ *
  * The step functions of a kind whose step takes nothing but dt (spring, mover, docking, stage,
  * orientation; MOTE_POOL_STEP_DECLS). The debris and flight pools' steps take a report of the
  * ids a step leaves in a state, and the launch pool's step evaluates its clock: their headers
@@ -328,7 +345,9 @@
     size_t mote_##k##_pool_snapshot_size(const mote_##k##_pool *pool);                             \
     mote_status mote_##k##_pool_save(const mote_##k##_pool *pool, void *buffer, size_t size,       \
                                      size_t *out_written);                                         \
-    mote_status mote_##k##_pool_restore(mote_##k##_pool *pool, const void *buffer, size_t size)
+    mote_status mote_##k##_pool_restore(mote_##k##_pool *pool, const void *buffer, size_t size);   \
+    mote_status mote_##k##_pool_create_from_snapshot(const void *buffer, size_t size,              \
+                                                     mote_##k##_pool **out)
 
 /* Declares step, advance, step_range and step_parallel for kind k (a step that takes nothing
  * but dt). Used as MOTE_POOL_STEP_DECLS(k); after MOTE_POOL_COMMON_DECLS(k);. */
