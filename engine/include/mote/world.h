@@ -132,6 +132,37 @@ float mote_world_max_dt(const mote_world *world);
 /* Sets the world's max_dt (s, > 0, may be INFINITY); MOTE_ERROR_INVALID_ARGUMENT otherwise. */
 mote_status mote_world_set_max_dt(mote_world *world, float max_dt);
 
+/* World snapshots: every joined pool's snapshot (the pool format of mote/pool_common.h), in
+ * join order, and the world's max_dt and max_substeps, in one blob with one checksum over all
+ * (docs/snapshot-format.md). For rollback and save games of a whole scene at once.
+ *
+ * The bytes a snapshot of the world takes now (it changes as pools join, leave, add and
+ * remove); 0 for NULL. */
+size_t mote_world_snapshot_size(const mote_world *world);
+
+/* Writes the world's snapshot into buffer (size bytes) and its length to *out_written (may be
+ * NULL). MOTE_ERROR_INVALID_ARGUMENT for a NULL world, or a NULL buffer with size > 0;
+ * MOTE_ERROR_BUFFER_TOO_SMALL when size is below mote_world_snapshot_size, with that size in
+ * *out_written and nothing written (save(world, NULL, 0, &size) asks for it); a pool's save
+ * refusal (MOTE_ERROR_NON_FINITE: NaN written through a view), its detail naming the pool
+ * ("pool[2] (debris): ..."), the buffer's contents then unspecified. No pool changes. */
+mote_status mote_world_save(const mote_world *world, void *buffer, size_t size,
+                            size_t *out_written);
+
+/* Replaces the state of every joined pool, and the world's max_dt and max_substeps, with the
+ * snapshot in buffer (exactly the size bytes save wrote), all or nothing: the whole blob and
+ * every pool in it are checked (as each pool's restore checks its own) before any pool
+ * changes, so a refusal leaves every pool and the world as they were. The world must hold
+ * the saved world's layout: as many pools, of the same kinds, in the same order, each able to
+ * take its snapshot (the same stored fields and kernel: a spring pool of the same model).
+ * Errors: MOTE_ERROR_INVALID_ARGUMENT for a NULL world or buffer; MOTE_ERROR_CORRUPT_SNAPSHOT
+ * for a blob of another layout ("layout: ...") or one that is not a world snapshot this world
+ * can take (truncated, damaged, a pool's snapshot refused: "pool[i] (kind): ..." with that
+ * pool's detail); MOTE_ERROR_OUT_OF_MEMORY when scratch or a pool's spare storage could not be
+ * had. Each pool's ids, views and spare storage behave as after its own restore
+ * (mote/pool_common.h). */
+mote_status mote_world_restore(mote_world *world, const void *buffer, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
