@@ -198,6 +198,17 @@ typedef struct damped_lanes {
     mote_wm not_over;
 } damped_lanes;
 
+/* The reference's damped_phase (MOTE_SPRING_MAX_PHASE): lanes past it taken to
+ * phase - 2 pi round(phase / 2 pi), held within the bound, with the reference's operations. */
+static inline mote_wf damped_phase(mote_wf phase) {
+    const mote_wf two_pi = mote_w_set1(6.28318548f);
+    mote_wf turns = mote_w_round(mote_w_mul(phase, mote_w_set1(1.0f / 6.28318548f)));
+    mote_wf reduced = mote_w_clamp(mote_w_sub(phase, mote_w_mul(turns, two_pi)),
+                                   -MOTE_SPRING_MAX_PHASE, MOTE_SPRING_MAX_PHASE);
+    return mote_w_select(mote_w_le(mote_w_abs(phase), mote_w_set1(MOTE_SPRING_MAX_PHASE)), phase,
+                         reduced);
+}
+
 /* Everything before the transcendentals; the over- and under-damped parts start as 0. */
 MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
     mote_wf damping = s->f[SPRING_FIELD_DAMPING];
@@ -280,7 +291,7 @@ MOTE_ALWAYS_INLINE void damped_vectors(spring_lanes *s, int n, mote_wf dt) {
     if (any_under) {
 #pragma GCC unroll 2
         for (int v = 0; v < n; ++v) {
-            mote_w_sincos(mote_w_mul(d[v].w, dt), &d[v].sin, &d[v].cos);
+            mote_w_sincos(damped_phase(mote_w_mul(d[v].w, dt)), &d[v].sin, &d[v].cos);
         }
     }
 #pragma GCC unroll 2
