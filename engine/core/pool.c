@@ -558,10 +558,6 @@ static unsigned char *uncounted_marks(mote_pool *pool, size_t n) {
 static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt, float max_dt,
                              const mote_task_system *tasks, const mote_step_report *report,
                              mote_step_plan *plan) {
-    const mote_status inputs = mote_input_check(pool, begin, end);
-    if (inputs != MOTE_OK) {
-        return inputs;
-    }
     const mote_pool_kind *kind = pool->kind;
     plan->pool = pool;
     plan->kernel = pool->kernel;
@@ -619,12 +615,21 @@ mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mot
     plan->cached = false;
     plan->report = report;
     plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
-    plan->events = mote_pool_events_begin(pool, span.whole, begin, dt != 0.0f ? end : begin);
-    if (dt != 0.0f && begin != end) {
+    const bool runs = dt != 0.0f && begin != end;
+    if (runs) {
+        /* every refusal before anything is touched: the inputs written through the view, then
+         * the previous pose's room; only then the event record and the plan */
+        const mote_status inputs = mote_input_check(pool, begin, end);
+        if (inputs != MOTE_OK) {
+            return inputs;
+        }
         const mote_status kept = mote_pose_history_before_step(pool, begin, end);
         if (kept != MOTE_OK) {
             return kept;
         }
+    }
+    plan->events = mote_pool_events_begin(pool, span.whole, begin, runs ? end : begin);
+    if (runs) {
         const mote_status planned = plan_step(pool, begin, end, dt, max_dt, tasks, report, plan);
         if (planned != MOTE_OK) {
             return planned;
