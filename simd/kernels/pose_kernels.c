@@ -55,7 +55,7 @@ MOTE_ALWAYS_INLINE void pose_at(const mote_pose_job *job, int source, const floa
 MOTE_ALWAYS_INLINE void blended_pose_at(const mote_pose_job *job, int source, size_t i, size_t n,
                                         mote_wf p[3], mote_wf q[4]) {
     const mote_wf t = mote_w_set1(job->alpha);
-    mote_wf pa[3], pb[3], qa[4], qb[4];
+    mote_wf qa[4], qb[4];
     if (source == MOTE_POSE_SOURCE_PLANAR) {
         const mote_wf x = load_lanes(job->from_position[0], i, n);
         const mote_wf y = load_lanes(job->from_position[1], i, n);
@@ -66,6 +66,7 @@ MOTE_ALWAYS_INLINE void blended_pose_at(const mote_pose_job *job, int source, si
         lift_orientation(job, load_lanes(job->from_orientation[0], i, n), qa);
         lift_orientation(job, load_lanes(job->to_orientation[0], i, n), qb);
     } else {
+        mote_wf pa[3], pb[3];
         pose_at(job, source, job->from_position, job->from_orientation, i, n, pa, qa);
         pose_at(job, source, job->to_position, job->to_orientation, i, n, pb, qb);
         mote_w_vec3_lerp(pa, pb, t, p);
