@@ -11,6 +11,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "little_endian.h"
 #include "allocator.h"
 #include "mote/backend.h"
 #include "pool_snapshot.h"
@@ -46,26 +47,6 @@
 #endif
 
 /* ---- little-endian encoders ------------------------------------------------------------- */
-
-static void put_u32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-
-static uint32_t get_u32(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_u64(unsigned char *p, uint64_t v) {
-    put_u32(p, (uint32_t)v);
-    put_u32(p + 4, (uint32_t)(v >> 32));
-}
-
-static uint64_t get_u64(const unsigned char *p) {
-    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
 
 /* n 32-bit host words (floats or uint32_t) -> n little-endian words. On a little-endian host
  * the bytes are the same, so it is one copy. */

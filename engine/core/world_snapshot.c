@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "little_endian.h"
 #include "allocator.h"
 #include "kinds.h"
 #include "pool_snapshot.h"
@@ -16,26 +17,6 @@
 #define WORLD_HEADER_BYTES   32u /* magic, version, header bytes, pools, max_dt, max_substeps, 0 */
 #define WORLD_ENTRY_BYTES    16u /* per pool: kind number, 0, its snapshot's bytes (64 bits) */
 #define WORLD_CHECKSUM_BYTES 8u  /* XXH3-64 of every byte before it */
-
-static void put_u32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-
-static uint32_t get_u32(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_u64(unsigned char *p, uint64_t v) {
-    put_u32(p, (uint32_t)v);
-    put_u32(p + 4, (uint32_t)(v >> 32));
-}
-
-static uint64_t get_u64(const unsigned char *p) {
-    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
 
 /* A kind's name from its number, for the details ("unknown" for a number no row has). */
 static const char *kind_name(uint32_t number) {
