@@ -9,6 +9,8 @@
 #include "bench_snapshot.h"
 #include "bench_springs.h"
 #include "bench_tasks.h"
+#include "bench_transforms.h"
+#include "bench_world.h"
 
 int main(int argc, char **argv) {
     bench_add_backend_context();
@@ -18,6 +20,8 @@ int main(int argc, char **argv) {
     bench_register_predict_cases();
     bench_register_snapshot_cases();
     bench_register_ceiling_cases();
+    bench_register_transform_cases();
+    bench_register_world_cases();
     int exit_code = mote_bench_main(argc, argv);
     bench_springs_release();
     bench_pools_release();
@@ -26,5 +30,7 @@ int main(int argc, char **argv) {
     bench_snapshot_release();
     bench_ceiling_release();
     bench_tasks_release();
+    bench_transforms_release();
+    bench_world_release();
     return exit_code;
 }

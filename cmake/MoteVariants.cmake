@@ -9,6 +9,7 @@ mote_kind_sources(kernels MOTE_KIND_KERNEL_SOURCES)
 set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/math_arrays.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c
+  ${PROJECT_SOURCE_DIR}/simd/kernels/pose_kernels.c
   ${MOTE_KIND_KERNEL_SOURCES})
 
 # mote_add_variant(suffix name MOTE_WIDE_X MOTE_BACKEND_X emulated(0|1) MOTE_BACKEND_REQUIRED

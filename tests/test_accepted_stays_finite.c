@@ -5,12 +5,14 @@
  * and the denormals to 1e30, FLT_MAX, NaN and the infinities and dt from a denormal to
  * FLT_MAX: every refused call must change nothing and everything accepted must stay finite.
  *
- * The kinds on ACCEPTED_PENDING_KINDS (accepted_calls.h: their proven domain has not landed)
- * are skipped (one of them still hangs a step); MOTE_ACCEPTED_PENDING=1 runs them too and
+ * The kinds on ACCEPTED_PENDING_KINDS (accepted_calls.h: their proven domain has not landed;
+ * none today) are skipped; MOTE_ACCEPTED_PENDING=1 runs them too and
  * prints what still fails as "pending" without failing, and a pending kind that passes every
  * run as ready to take off the list; MOTE_ACCEPTED_ALL=1 fails on them as on the others;
  * MOTE_ACCEPTED_MINIMISE=1 prints their failures minimised (an enabled kind's always are);
- * MOTE_ACCEPTED_ONLY=<adapter or gate> runs one. Under emulation or valgrind (MOTE_TEST_SCALE) the
+ * MOTE_ACCEPTED_ONLY=<adapter or gate> runs one; MOTE_ACCEPTED_SEEDS=<n> runs n seeds a backend.
+ * The sub-stepping adapters (ACCEPTED_SUBSTEPPING_KINDS) run a share of the final steps. Under
+ * emulation or valgrind (MOTE_TEST_SCALE) the
  * runs are fewer and shorter. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -43,7 +45,9 @@ static void every_kind_keeps_what_it_accepts_finite(void **unused) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     const bool all = env_on("MOTE_ACCEPTED_ALL"), minimise = env_on("MOTE_ACCEPTED_MINIMISE");
     const bool run_pending = all || env_on("MOTE_ACCEPTED_PENDING");
-    const size_t seeds = test_scaled_at_least(SEEDS, 1);
+    const char *seeds_env = getenv("MOTE_ACCEPTED_SEEDS"); /* more seeds a backend */
+    const size_t seeds =
+        seeds_env != NULL ? (size_t)strtoul(seeds_env, NULL, 10) : test_scaled_at_least(SEEDS, 1);
     const size_t steps = test_scaled_at_least(STEPS, 200);
     size_t adapter_count;
     const pool_adapter *const *adapters = pool_adapters_all(&adapter_count);
@@ -68,7 +72,8 @@ static void every_kind_keeps_what_it_accepts_finite(void **unused) {
             }
             for (size_t seed = 0; seed < seeds; ++seed) {
                 static accepted_run run;
-                accepted_run_random(&run, a, (mote_backend)b, 1000 * k + seed, CALLS, steps);
+                accepted_run_random(&run, a, (mote_backend)b, 1000 * k + seed, CALLS,
+                                    accepted_final_steps(a, steps));
                 accepted_result result;
                 accepted_run_play(&run, &result);
                 runs++;

@@ -159,7 +159,9 @@ static void held_threads_leave_every_range_to_the_caller(void **unused) {
     for (int round = 0; round < 200; ++round) {
         step_once(&tasks, &t, MAX_ITEMS, 1);
     }
-    assert_int_equal(atomic_load(&t.calls), 200u * workers); /* every range, on this thread */
+    /* every range, on this thread: a range a call each, or the whole step in one call where a
+     * stall (a loaded host) sent the step to the calling thread alone (mote/tasks.h) */
+    assert_in_range(atomic_load(&t.calls), 200u, 200u * workers);
     assert_int_equal(atomic_load(&t.calls_off_caller), 0);
     /* released, the threads take their ranges again: the caller's own range sleeps long
      * enough for a thread to be woken and start */

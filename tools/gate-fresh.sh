@@ -330,7 +330,7 @@ check g++ bench.cc -lbenchmark -lpthread -o bench-gcc
 check ./bench-gcc --benchmark_min_time=0.001 >/dev/null
 echo "== .ci/run step 6: clang-format over the sources (not build/) with their .clang-format, git"
 check bash -c "find /root/mote -path /root/mote/build -prune -o \\( -name '*.c' -o -name '*.h' \\
-    -o -name '*.cc' \\) -print0 | xargs -0 clang-format --dry-run -Werror"
+    -o -name '*.cc' -o -name '*.cpp' \\) -print0 | xargs -0 clang-format --dry-run -Werror"
 check git --version
 echo "== gate-warnings: clang-14 and clang++-14, OpenMP found by the clang configuration"
 check clang-14 -fopenmp omp.c -o omp-clang
@@ -370,6 +370,9 @@ check qemu-x86_64 -cpu Haswell ./hello
 check qemu-x86_64 -cpu Nehalem ./hello
 echo "== gate-valgrind: memcheck runs a program clean"
 check valgrind --error-exitcode=99 --leak-check=full --quiet ./hello
+echo "== gate-samples: a virtual X server runs, the viewer's packages are found"
+check xvfb-run -a true
+check grep 'mote-samples ON' configure-clang.log
 echo "== gate-fresh: debootstrap and the archive keyring"
 check debootstrap --version
 check test -s /usr/share/keyrings/debian-archive-keyring.gpg

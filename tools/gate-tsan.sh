@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Gate: ThreadSanitizer over every test that runs threads: mote_workers (tests/test_workers.c),
 # the task split (test_tasks), the parallel step of every kind on mote_workers
-# (test_parallel_kinds), the learnt shares (test_worker_shares) and the thread-local refusal
-# detail (test_error_detail). gcc's -fsanitize=thread into build/tsan, with OpenMP off
+# (test_parallel_kinds), the learnt shares (test_worker_shares), the thread-local refusal
+# detail (test_error_detail), the world's one fork and join (test_world_step), and the events
+# and previous poses gathered on two workers (test_events, test_pose_writer). gcc's
+# -fsanitize=thread into build/tsan, with OpenMP off
 # (-DMOTE_OPENMP=OFF): GNU OpenMP is not built for ThreadSanitizer, so its own barriers would
 # be reported as races; mote_openmp_task_system then runs on the calling thread, and every
 # thread these tests start is mote's or the test's own. A data race, a lock-order inversion or
@@ -13,7 +15,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
 gate_install gcc
 
 # The tests that start threads; a new one joins here (and in the comment above).
-tests=(test_workers test_tasks test_parallel_kinds test_worker_shares test_error_detail)
+tests=(test_workers test_tasks test_parallel_kinds test_worker_shares test_error_detail
+    test_world_step test_events test_pose_writer)
 
 # -O1 with line tables, as sanitizer builds usually are, and no emulated variants (the tests
 # here reach the native backends' kernels only through the pools).

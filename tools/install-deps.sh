@@ -8,8 +8,11 @@ set -euo pipefail
 # test that runs them) use; cmake only recommends it. libc6-dev: gcc only recommends it (g++
 # happens to depend on it through libstdc++-12-dev). gnuplot-nox: mote-trace draws with it.
 # libhwy-dev, libsleef-dev: the benchmarks' peers (bench/peers/; built only where found).
+# libglfw3-dev, libepoxy-dev, libimgui-dev, libpng-dev: mote-samples, the viewer (built only
+# where found; tools/samples/CMakeLists.txt); running it headless is tools/gate-samples.sh's.
 packages=(cmake make ninja-build gcc libc6-dev g++ pkg-config libsimde-dev libxxhash-dev
-    libcmocka-dev libbenchmark-dev libhwy-dev libsleef-dev gnuplot-nox "$@")
+    libcmocka-dev libbenchmark-dev libhwy-dev libsleef-dev gnuplot-nox libglfw3-dev
+    libepoxy-dev libimgui-dev libpng-dev "$@")
 
 if ! command -v dpkg >/dev/null 2>&1; then
     echo "install-deps: no dpkg here (not Debian?); make sure these are installed: ${packages[*]}"

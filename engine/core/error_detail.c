@@ -1,6 +1,7 @@
 /* The thread-local detail of the last refusal (mote_error_detail, mote_refuse). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "refuse.h"
 
@@ -17,6 +18,13 @@ const char *mote_error_detail(void) {
 
 void mote_clear_error_detail(void) {
     error_detail[0] = '\0';
+}
+
+mote_status mote_refuse_as(mote_status status) {
+    char rule[MOTE_ERROR_DETAIL_CAPACITY];
+    const char *after_status = strstr(error_detail, ": ");
+    (void)snprintf(rule, sizeof rule, "%s", after_status != NULL ? after_status + 2 : error_detail);
+    return mote_refuse(status, "%s", rule);
 }
 
 mote_status mote_refuse(mote_status status, const char *format, ...) {

@@ -12,8 +12,11 @@
 #include <string.h>
 
 #include "allocator.h"
+#include "input_check.h"
 #include "kernel_table.h"
 #include "pool.h"
+#include "pose_history.h"
+#include "pool_events.h"
 #include "refuse.h"
 #include "step_cache.h"
 #include "task_split.h"
@@ -144,11 +147,14 @@ void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind) {
     if (!mote_pool_is(pool, kind)) {
         return;
     }
+    mote_world_forget_pool(pool);
     mote_allocator allocator = pool->core.allocator;
     if (kind->release != NULL) {
         kind->release(pool);
     }
     mote_step_cache_release(pool);
+    mote_pose_history_release(pool);
+    mote_pool_events_release(pool);
     mote_release(&allocator, pool->report_marks, pool->report_marks_bytes);
     mote_pool_core_release(&pool->core);
     mote_release(&allocator, pool, pool->allocation_bytes);
@@ -334,12 +340,19 @@ mote_status mote_pool_add(mote_pool *pool, const mote_pool_kind *kind, const voi
             out_ids[k] = id;
         }
     }
+    if (kind->written != NULL) {
+        kind->written(pool, pool->core.count - n, pool->core.count);
+    }
     return MOTE_OK;
 }
 
 mote_status mote_pool_remove(mote_pool *pool, const mote_pool_kind *kind, mote_id id) {
     if (!mote_pool_is(pool, kind)) {
         return refuse_pool(kind);
+    }
+    size_t index;
+    if (pool->pose_history != NULL && mote_pool_core_find(&pool->core, id, &index) == MOTE_OK) {
+        mote_pose_history_before_remove(pool, index);
     }
     const mote_status status = mote_pool_core_remove(&pool->core, id);
     return status == MOTE_OK ? MOTE_OK : refuse_id(status, pool, id);
@@ -414,6 +427,10 @@ mote_status mote_pool_set(mote_pool *pool, const mote_pool_kind *kind, mote_id i
     status = desc_values(pool, desc, values, "desc", MOTE_UNINDEXED);
     if (status == MOTE_OK) {
         write_values(pool, i, values);
+        if (kind->written != NULL) {
+            kind->written(pool, i, i + 1);
+        }
+        mote_pose_history_reset(pool, i); /* a set is a teleport: not blended */
     }
     return status;
 }
@@ -491,10 +508,18 @@ static mote_status refuse_dt(float dt) {
 
 /* The seconds a valid dt advances the pool: clamped to max_dt and MOTE_MAX_STEP_DT, then to
  * the kind's own limit. */
-static float advance_valid(const mote_pool *pool, float dt) {
-    const float limit = pool->max_dt < MOTE_MAX_STEP_DT ? pool->max_dt : MOTE_MAX_STEP_DT;
+static float advance_within(const mote_pool *pool, float dt, float max_dt) {
+    const float limit = max_dt < MOTE_MAX_STEP_DT ? max_dt : MOTE_MAX_STEP_DT;
     const float clamped = dt > limit ? limit : dt;
     return clamped > 0.0f ? pool->kind->advance(pool, clamped) : 0.0f;
+}
+
+static float advance_valid(const mote_pool *pool, float dt) {
+    return advance_within(pool, dt, pool->max_dt);
+}
+
+float mote_pool_kind_limit(const mote_pool *pool) {
+    return pool->kind->advance(pool, MOTE_MAX_STEP_DT);
 }
 
 mote_status mote_pool_advance_of(const mote_pool *pool, const mote_pool_kind *kind, float dt,
@@ -531,16 +556,18 @@ static unsigned char *uncounted_marks(mote_pool *pool, size_t n) {
 /* Fills plan for a step of the checked, non-empty [begin, end) by the checked dt (> 0): the
  * advanced seconds, the kind's constants for them, the step cache's plan in them, and, for a
  * report on tasks, the ranges' group marks (each range counts its own groups while they are
- * in its core's cache, so the scan after the step only walks the groups with a match). */
-static void plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
-                      const mote_task_system *tasks, const mote_step_report *report,
-                      mote_step_plan *plan) {
+ * in its core's cache, so the scan after the step only walks the groups with a match). First
+ * the range's inputs written through the view (input_check.h): their refusal, before the plan
+ * touches anything. */
+static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt, float max_dt,
+                             const mote_task_system *tasks, const mote_step_report *report,
+                             mote_step_plan *plan) {
     const mote_pool_kind *kind = pool->kind;
     plan->pool = pool;
     plan->kernel = pool->kernel;
     plan->begin = begin;
     plan->end = end;
-    plan->advanced = advance_valid(pool, dt);
+    plan->advanced = advance_within(pool, dt, max_dt);
     plan->tasks = tasks;
     plan->min_elements = kind->parallel_min_elements;
     plan->cached = kind->step_cache != NULL;
@@ -550,16 +577,20 @@ static void plan_step(mote_pool *pool, size_t begin, size_t end, float dt,
         plan->marking = (mote_group_marking){report->field, report->value, begin,
                                              uncounted_marks(pool, end - begin)};
     }
+    if (kind->before_step != NULL) {
+        kind->before_step(pool, plan->advanced);
+    }
     kind->prepare(pool, plan->advanced, plan->constants);
     if (plan->cached) {
         mote_step_cache_plan(pool, plan->advanced, &plan->cache);
         memcpy(plan->constants + kind->cache_args_offset, &plan->cache, sizeof plan->cache);
     }
+    return MOTE_OK;
 }
 
-mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
-                                float dt, const mote_task_system *tasks,
-                                const mote_step_report *report, float *out_advanced) {
+mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, float max_dt, const mote_task_system *tasks,
+                                const mote_step_report *report, mote_step_plan *plan) {
     if (report != NULL && report->count == NULL) {
         report = NULL; /* no report asked for */
     }
@@ -579,35 +610,87 @@ mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mot
         return mote_refuse(MOTE_ERROR_RANGE, "range [%zu, %zu) must lie within [0, %zu]", begin,
                            end, pool->core.count);
     }
-    float advanced = 0.0f;
-    size_t reported = 0;
-    if (dt != 0.0f && begin != end) {
-        mote_step_plan plan;
-        plan_step(pool, begin, end, dt, tasks, report, &plan);
-        const mote_kernel_table *table = mote_kernel_table_for(pool->backend);
-        if (kind->before_step != NULL) {
-            mote_status status = kind->before_step(pool, table, &plan);
-            if (status != MOTE_OK) {
-                return status;
+    max_dt = isnan(max_dt) ? pool->max_dt : max_dt;
+    plan->pool = pool;
+    plan->begin = begin;
+    plan->end = end;
+    plan->advanced = 0.0f;
+    plan->runs = false;
+    plan->cached = false;
+    plan->report = report;
+    plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
+    const bool runs = dt != 0.0f && begin != end;
+    if (runs) {
+        /* every refusal before anything is touched: the inputs written through the view, then
+         * the previous pose's room; only then the event record and the plan */
+        const mote_status inputs = mote_input_check(pool, begin, end);
+        if (inputs != MOTE_OK) {
+            return inputs;
+        }
+        const mote_status kept = mote_pose_history_before_step(pool, begin, end);
+        if (kept != MOTE_OK) {
+            return kept;
+        }
+    }
+    plan->events = mote_pool_events_begin(pool, span.whole, begin, runs ? end : begin);
+    if (runs) {
+        const mote_status planned = plan_step(pool, begin, end, dt, max_dt, tasks, report, plan);
+        if (planned != MOTE_OK) {
+            return planned;
+        }
+        if (kind->before_ranges != NULL) { /* the whole-pool stage before any range's kernel */
+            const mote_status before =
+                kind->before_ranges(pool, mote_kernel_table_for(pool->backend), plan);
+            if (before != MOTE_OK) {
+                return before;
             }
         }
-        mote_step_plan_run(&plan);
-        if (kind->after_step != NULL) {
-            kind->after_step(pool, table, &plan);
+        plan->runs = true;
+    } else if (dt != 0.0f && span.whole && kind->before_step != NULL) {
+        kind->before_step(pool, advance_within(pool, dt, max_dt)); /* an empty pool's clock */
+    }
+    return MOTE_OK;
+}
+
+float mote_pool_step_finish(mote_step_plan *plan) {
+    mote_pool *pool = plan->pool;
+    const mote_step_report *report = plan->report;
+    size_t reported = 0;
+    if (plan->runs) {
+        if (pool->kind->after_ranges != NULL) { /* the whole-pool stage after every range */
+            pool->kind->after_ranges(pool, mote_kernel_table_for(pool->backend), plan);
         }
-        if (plan.cached) {
-            mote_step_cache_finish(pool, end - begin);
+        mote_pose_history_after_step(pool, plan->end);
+        if (plan->events) {
+            mote_pool_events_finish(pool, plan->begin, plan->end, plan->advanced);
         }
-        advanced = plan.advanced;
-        if (report != NULL && advanced > 0.0f) {
-            reported =
-                mote_pool_core_ids_where(&pool->core, report->field, report->value, begin, end,
-                                         plan.marking.marks, report->ids, report->capacity);
+        if (plan->cached) {
+            mote_step_cache_finish(pool, plan->end - plan->begin);
+        }
+        if (report != NULL && plan->advanced > 0.0f) {
+            reported = mote_pool_core_ids_where(&pool->core, report->field, report->value,
+                                                plan->begin, plan->end, plan->marking.marks,
+                                                report->ids, report->capacity);
         }
     }
     if (report != NULL) {
         *report->count = reported;
     }
+    return plan->runs ? plan->advanced : 0.0f;
+}
+
+mote_status mote_pool_step_span(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, const mote_task_system *tasks,
+                                const mote_step_report *report, float *out_advanced) {
+    mote_step_plan plan;
+    const mote_status status = mote_pool_step_plan(pool, kind, span, dt, NAN, tasks, report, &plan);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    if (plan.runs) {
+        mote_step_plan_run(&plan);
+    }
+    const float advanced = mote_pool_step_finish(&plan);
     if (out_advanced != NULL) {
         *out_advanced = advanced;
     }
@@ -634,12 +717,13 @@ void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t
         const mote_cache_args unused = {MOTE_CACHE_UNUSED, NULL, NULL};
         memcpy(plan.constants + pool->kind->cache_args_offset, &unused, sizeof unused);
     }
-    if (pool->kind->before_step != NULL && pool->kind->before_step(pool, table, &plan) != MOTE_OK) {
+    if (pool->kind->before_ranges != NULL &&
+        pool->kind->before_ranges(pool, table, &plan) != MOTE_OK) {
         return;
     }
     plan.kernel(pool->core.fields.field, plan.constants, begin, end);
-    if (pool->kind->after_step != NULL) {
-        pool->kind->after_step(pool, table, &plan);
+    if (pool->kind->after_ranges != NULL) {
+        pool->kind->after_ranges(pool, table, &plan);
     }
 }
 

@@ -43,6 +43,9 @@ struct mote_pool {
     mote_step_cache_state step_cache;
     unsigned char *report_marks; /* a parallel reporting step's group counts (pool.c), or NULL */
     size_t report_marks_bytes;
+    struct mote_pose_history *pose_history; /* previous poses (pose_history.h), or NULL */
+    struct mote_pool_events *events; /* the event record (pool_events.c), or NULL: none kept */
+    struct mote_world *world;        /* the world the pool has joined (world.c), or NULL */
     _Alignas(16) unsigned char settings[]; /* kind->settings_size bytes */
 };
 
@@ -80,8 +83,12 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
 mote_status mote_pool_check_values(const mote_pool *pool, float *values, const char *what,
                                    size_t index);
 
-/* Frees a pool of kind (NULL, or a pool of another kind, is ignored). */
+/* Frees a pool of kind (NULL, or a pool of another kind, is ignored); a pool in a world leaves
+ * it first. */
 void mote_pool_destroy(mote_pool *pool, const mote_pool_kind *kind);
+
+/* Takes a pool out of the world it has joined, if any (world.c). */
+void mote_world_forget_pool(mote_pool *pool);
 
 mote_status mote_pool_reserve(mote_pool *pool, const mote_pool_kind *kind, size_t capacity);
 
@@ -178,16 +185,35 @@ typedef struct mote_group_marking {
  * it is handed to (mote_step_plan_run, task_split.h) take it as it is and check nothing. */
 typedef struct mote_step_plan {
     mote_pool *pool;
-    mote_kernel_fn kernel;         /* the pool's, on its backend */
-    size_t begin, end;             /* begin < end <= the pool's count */
-    float advanced;                /* s: dt (> 0) after max_dt and the kind's own limit */
-    const mote_task_system *tasks; /* NULL: this thread */
-    size_t min_elements;           /* the smallest range a worker gets (the kind's) */
-    bool cached;                   /* the kind has the step cache: the step is timed after */
-    mote_cache_args cache;         /* the step cache's plan (in constants too, where cached) */
-    mote_group_marking marking;    /* a reporting step's per-range counting */
+    bool runs;                      /* false: nothing to run (dt 0 or an empty range) */
+    bool events;                    /* the step records the pool's events */
+    const mote_step_report *report; /* NULL: none */
+    mote_kernel_fn kernel;          /* the pool's, on its backend */
+    size_t begin, end;              /* begin < end <= the pool's count */
+    float advanced;                 /* s: dt (> 0) after max_dt and the kind's own limit */
+    const mote_task_system *tasks;  /* NULL: this thread */
+    size_t min_elements;            /* the smallest range a worker gets (the kind's) */
+    bool cached;                    /* the kind has the step cache: the step is timed after */
+    mote_cache_args cache;          /* the step cache's plan (in constants too, where cached) */
+    mote_group_marking marking;     /* a reporting step's per-range counting */
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES]; /* the kind's, for advanced */
 } mote_step_plan;
+
+/* The two halves of mote_pool_step_span, for a caller that runs many pools' plans at once
+ * (a world, mote_step_plans_run). mote_pool_step_plan makes the entry's checks, in its order
+ * (a refusal changes nothing), and fills plan; plan->runs says whether it has ranges to run
+ * (mote_step_plan_run, mote_step_plans_run). max_dt: the clamp in place of the pool's own
+ * max_dt (a world's), or NAN for the pool's own. After the ranges have run (or when
+ * plan->runs is false), mote_pool_step_finish times the step cache, finishes the events and
+ * writes the report, and returns the seconds advanced (0 when nothing ran). */
+mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mote_step_span span,
+                                float dt, float max_dt, const mote_task_system *tasks,
+                                const mote_step_report *report, mote_step_plan *plan);
+float mote_pool_step_finish(mote_step_plan *plan);
+
+/* The longest step the pool's kind advances in full (its own limit, MOTE_MAX_STEP_DT where it
+ * has none), whatever the pool's max_dt. */
+float mote_pool_kind_limit(const mote_pool *pool);
 
 mote_status mote_pool_validate(const mote_pool *pool, const mote_pool_kind *kind,
                                mote_validation *out);

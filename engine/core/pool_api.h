@@ -15,7 +15,8 @@
 
 /* mote_<k>_pool_create: the def's shared part and the kind's settings, built by the kind's
  * `static settings_type settings_of_def(const mote_<k>_pool_def *def)`, to mote_pool_create
- * (which checks both). */
+ * (which checks both). mote_<k>_pool_create_from_snapshot: the kind's default def's, under the
+ * blob's settings, to mote_pool_create_from_snapshot. */
 #define MOTE_POOL_CREATE_API(k, record, settings_type)                                             \
     mote_status mote_##k##_pool_create(const mote_##k##_pool_def *def, mote_##k##_pool **out) {    \
         if (def == NULL || out == NULL) {                                                          \
@@ -25,6 +26,15 @@
                                              def->max_dt, def->internal_cookie};                   \
         const settings_type settings = settings_of_def(def);                                       \
         return mote_pool_create(record, &common, &settings, (mote_pool **)(void *)out);            \
+    }                                                                                              \
+    mote_status mote_##k##_pool_create_from_snapshot(const void *buffer, size_t size,              \
+                                                     mote_##k##_pool **out) {                      \
+        const mote_##k##_pool_def def = mote_default_##k##_pool_def();                             \
+        const mote_pool_common_def common = {def.capacity, def.max_count, def.backend, def.max_dt, \
+                                             def.internal_cookie};                                 \
+        const settings_type settings = settings_of_def(&def);                                      \
+        return mote_pool_create_from_snapshot(record, &common, &settings, buffer, size,            \
+                                              (mote_pool **)(void *)out);                          \
     }
 
 #define MOTE_POOL_API(k, record)                                                                   \

@@ -40,6 +40,26 @@ typedef struct mote_field_info {
     mote_field_check check;
 } mote_field_info;
 
+/* What a step accepts in an input field (MOTE_ROLE_INPUT) that the caller wrote through the
+ * view between steps (input_check.c checks it before anything is stepped). A row covers one
+ * field, or a vector of consecutive fields judged by its length:
+ * - components 1: low <= value <= high;
+ * - components 2..4 (fields field .. field + components - 1): low <= length <= high.
+ * NaN and infinity are never within. The bounds are the kind's domain for that input (the
+ * constants in its public header), so an input that passes steps finite. */
+typedef struct mote_input_limit {
+    int field;
+    int components;
+    float low;
+    float high;
+    const char *name; /* a vector's name in a refusal's detail ("desired_velocity"); NULL: the
+                       * field's own name */
+} mote_input_limit;
+
+/* A kind record's designators for its table of input limits (an array of mote_input_limit). */
+#define MOTE_INPUT_LIMITS(table)                                                                   \
+    .input_limits = (table), .input_limit_count = (int)(sizeof(table) / sizeof((table)[0]))
+
 /* One field-list row, from an X-macro X(ENUM, view_member, desc_member, ROLE, CHECK, HOW):
  * HOW is MEMBER (the desc member is the float) or CONVERTED (the desc member is of another
  * type, bool or enum, and the kind's hooks convert it). */
@@ -101,6 +121,29 @@ typedef struct mote_setting_info {
     size_t offset; /* offsetof(settings struct, member) */
     mote_setting_type type;
 } mote_setting_info;
+
+/* Which stored fields are an element's pose, for the pose writer (mote/pose.h, pose.c): a rigid
+ * pose is a position and a unit quaternion (x, y, z, w); a rotation is a quaternion alone, at
+ * the origin; a planar pose is a 2D position and a facing angle (rad, about the plane's
+ * normal), which the writer lifts onto the caller's plane. */
+typedef enum mote_pose_form {
+    MOTE_POSE_FORM_RIGID = 1, /* position[0..2], orientation[0..3] */
+    MOTE_POSE_FORM_ROTATION,  /* orientation[0..3] */
+    MOTE_POSE_FORM_PLANAR     /* position[0..1] (x, y), orientation[0] (the angle) */
+} mote_pose_form;
+typedef struct mote_pose_fields {
+    mote_pose_form form;
+    int position[3];    /* field indices (unused entries 0) */
+    int orientation[4]; /* likewise */
+} mote_pose_fields;
+/* A record's .pose for the fields P##X.. and the quaternion Q##X..Q##W (MOTE_FIELD_VEC3 and
+ * MOTE_FIELD_QUAT prefixes), for a quaternion alone, and for x, y and an angle. */
+#define MOTE_POSE_RIGID(p, q)                                                                      \
+    (&(const mote_pose_fields){MOTE_POSE_FORM_RIGID, {p##X, p##Y, p##Z}, {q##X, q##Y, q##Z, q##W}})
+#define MOTE_POSE_ROTATION(q)                                                                      \
+    (&(const mote_pose_fields){MOTE_POSE_FORM_ROTATION, {0, 0, 0}, {q##X, q##Y, q##Z, q##W}})
+#define MOTE_POSE_PLANAR(x, y, angle)                                                              \
+    (&(const mote_pose_fields){MOTE_POSE_FORM_PLANAR, {x, y, 0}, {angle, 0, 0, 0}})
 
 typedef struct mote_pool mote_pool;
 struct mote_step_plan;
@@ -184,21 +227,40 @@ typedef struct mote_pool_kind {
      * Optional only for a kind without setting members (restore refuses the others). */
     mote_status (*check_settings)(const void *settings);
 
+    /* The limits a step checks its input fields against (mote_input_limit): a row for every
+     * MOTE_ROLE_INPUT field of the list (a row of a field the pool does not store is skipped). */
+    const mote_input_limit *input_limits;
+    int input_limit_count;
+
     /* The fixed-step cache: this pool's setting (MOTE_STEP_CACHE_OFF where its kernel has no
      * per-element factor to cache). NULL: never cached. */
     mote_step_cache (*step_cache)(const mote_pool *pool);
     /* Where prepare's constants hold the kernel's mote_cache_args (step_cache non-NULL). */
     size_t cache_args_offset;
-
-    /* Whole-pool stages around the kernel, for a kind whose elements see each other
-     * (optional): before_step runs once the step's plan is ready, before any range's kernel,
-     * and may refuse the step with nothing changed (MOTE_ERROR_OUT_OF_MEMORY); after_step runs
-     * once every range's kernel has returned. Both get the kernel table the step runs on (the
-     * pool's backend's, or a test's) and split their own work over the plan's tasks. */
-    mote_status (*before_step)(mote_pool *pool, const struct mote_kernel_table *table,
-                               const struct mote_step_plan *plan);
-    void (*after_step)(mote_pool *pool, const struct mote_kernel_table *table,
-                       const struct mote_step_plan *plan);
+    /* The kind's discrete events (pool_events.h). NULL: the kind has none. */
+    const struct mote_kind_events *events;
+    /* The fields that are an element's pose (mote/pose.h). NULL: the kind has no pose. */
+    const mote_pose_fields *pose;
+    /* After add, add_many or set wrote the elements [begin, end) from their descs: a kind whose
+     * state follows from its inputs and the pool's settings alone writes it here (a launch
+     * pool's pose at its clock), so the element reads right before any step. Optional. */
+    void (*written)(mote_pool *pool, size_t begin, size_t end);
+    /* Before a planned step's constants are prepared (mote_pool_step_plan, pool.c), with the
+     * seconds it advances (> 0); for a whole-pool step of an empty pool too: a kind whose
+     * elements follow a clock of the pool's own (launch) moves it here. Optional. */
+    void (*before_step)(mote_pool *pool, float advanced);
+    /* Whole-pool stages around the ranges' kernels, for a kind whose elements see each other
+     * (optional): before_ranges runs once the step's plan is ready (the end of
+     * mote_pool_step_plan), before any range's kernel, and may refuse the step
+     * (MOTE_ERROR_OUT_OF_MEMORY) with the fields unchanged; after_ranges runs once every
+     * range's kernel has returned (the start of mote_pool_step_finish). So a world, which runs
+     * many pools' ranges in one fork and join, runs them serially around it. Both get the
+     * kernel table the step runs on (the pool's backend's, or a test's) and split their own
+     * work over the plan's tasks. */
+    mote_status (*before_ranges)(mote_pool *pool, const struct mote_kernel_table *table,
+                                 const struct mote_step_plan *plan);
+    void (*after_ranges)(mote_pool *pool, const struct mote_kernel_table *table,
+                         const struct mote_step_plan *plan);
     /* Frees what the kind keeps for a pool beyond its fields and settings (optional):
      * destroy calls it first. */
     void (*release)(mote_pool *pool);

@@ -11,9 +11,11 @@
 #include <emmintrin.h>
 #endif
 
+#include "little_endian.h"
 #include "allocator.h"
 #include "mote/backend.h"
 #include "pool_snapshot.h"
+#include "pose_history.h"
 #include "refuse.h"
 #include "step_cache.h"
 #include "snapshot_wide.h"
@@ -30,9 +32,6 @@
 #pragma GCC diagnostic pop
 #endif
 
-/* The largest settings struct a kind may have (checked at run time: restore decodes into a
- * buffer this big). */
-#define MAX_SETTINGS_BYTES 512 /* the launch settings (profile, timeline, clock) take 272 */
 /* Bulk sections are hashed and checked in pieces, while they are in L1. A snapshot that
  * streams (MOTE_SNAPSHOT_STREAM_BYTES: its blob comes from and goes to memory) takes smaller
  * pieces, so that one piece's loads from memory overlap the last one's stores; in cache, larger
@@ -48,26 +47,6 @@
 #endif
 
 /* ---- little-endian encoders ------------------------------------------------------------- */
-
-static void put_u32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-
-static uint32_t get_u32(const unsigned char *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_u64(unsigned char *p, uint64_t v) {
-    put_u32(p, (uint32_t)v);
-    put_u32(p + 4, (uint32_t)(v >> 32));
-}
-
-static uint64_t get_u64(const unsigned char *p) {
-    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
 
 /* n 32-bit host words (floats or uint32_t) -> n little-endian words. On a little-endian host
  * the bytes are the same, so it is one copy. */
@@ -512,11 +491,9 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
 
 /* The header checks that need nothing but the pool and the size: NULL when they pass, else
  * what is wrong (for the refusal's detail). */
-static const char *header_problem(const snapshot_header *h, const mote_pool *pool,
-                                  const mote_pool_kind *kind, size_t size) {
-    const mote_pool_core *core = &pool->core;
-    float max_dt;
-    memcpy(&max_dt, &h->max_dt_bits, 4);
+/* The header checks that need nothing but the kind: the format version, the kind, and its field
+ * list and settings layout. NULL when they pass, else what is wrong. */
+static const char *header_kind_problem(const snapshot_header *h, const mote_pool_kind *kind) {
     if (h->version != MOTE_SNAPSHOT_VERSION || h->header_bytes != MOTE_SNAPSHOT_HEADER_BYTES) {
         return "header: another format version or header size";
     }
@@ -529,6 +506,18 @@ static const char *header_problem(const snapshot_header *h, const mote_pool *poo
         (h->field_count < 64 && mask_of(h) >> h->field_count != 0) ||
         h->setting_words != (uint32_t)kind->setting_count) {
         return "header: another field list or settings layout than the kind's";
+    }
+    return NULL;
+}
+
+static const char *header_problem(const snapshot_header *h, const mote_pool *pool,
+                                  const mote_pool_kind *kind, size_t size) {
+    const mote_pool_core *core = &pool->core;
+    float max_dt;
+    memcpy(&max_dt, &h->max_dt_bits, 4);
+    const char *kind_problem = header_kind_problem(h, kind);
+    if (kind_problem != NULL) {
+        return kind_problem;
     }
     if (mask_of(h) != core->fields.mask) {
         return "header: other stored fields than this pool's";
@@ -561,13 +550,11 @@ static mote_status refuse_as_corrupt(const char *prefix) {
     return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "%s%s", prefix, detail);
 }
 
-/* Decodes the settings words into the probe's settings (a copy of the pool's header and
- * settings, so padding stays as it was) and checks them as create would, and that they give
- * the pool's kernel and fields (a spring snapshot of another spring kind is refused).
- * MOTE_OK, or MOTE_ERROR_CORRUPT_SNAPSHOT with the detail. */
-static mote_status settings_fit(const mote_pool *pool, const mote_pool_kind *kind,
-                                const unsigned char *p, mote_pool *probe) {
-    unsigned char *settings = probe->settings;
+/* Decodes the settings words at p into settings (kind->settings_size bytes, whose padding and
+ * local bytes stay as they were) and checks them as create would. MOTE_OK, or
+ * MOTE_ERROR_CORRUPT_SNAPSHOT with the detail. */
+static mote_status decode_settings(const mote_pool_kind *kind, const unsigned char *p,
+                                   unsigned char *settings) {
     for (int s = 0; s < kind->setting_count; ++s) {
         const mote_setting_info *m = &kind->setting_members[s];
         if (!set_setting(m, get_u32(p + 4 * (size_t)s), settings)) {
@@ -585,6 +572,19 @@ static mote_status settings_fit(const mote_pool *pool, const mote_pool_kind *kin
                                      "settings: the %s kind's create would refuse them",
                                      kind->name);
         }
+    }
+    return MOTE_OK;
+}
+
+/* Decodes the settings words into the probe's settings (a copy of the pool's header and
+ * settings, so padding stays as it was) and checks them as create would, and that they give
+ * the pool's kernel and fields (a spring snapshot of another spring kind is refused).
+ * MOTE_OK, or MOTE_ERROR_CORRUPT_SNAPSHOT with the detail. */
+static mote_status settings_fit(const mote_pool *pool, const mote_pool_kind *kind,
+                                const unsigned char *p, mote_pool *probe) {
+    const mote_status status = decode_settings(kind, p, probe->settings);
+    if (status != MOTE_OK) {
+        return status;
     }
     /* The kind's hooks read only the settings: the probe holds the decoded ones. */
     if (mote_kind_stored_fields(kind, probe) != pool->core.fields.mask ||
@@ -604,10 +604,26 @@ static void element_values(const mote_field_arrays *fields, int field_count, siz
     }
 }
 
+/* The first stored field check_values moved by more than rounding (2^-10 of the value, or of
+ * 1 where the value is smaller): a value add never stores (a quaternion far from unit length),
+ * so restore refuses it rather than keep it as saved; -1 when there is none. A value within
+ * rounding stays as saved, so a saved pool restores to its own bytes. */
+static int first_not_canonical(const mote_field_arrays *fields, int field_count,
+                               const float *stored, const float *checked) {
+    for (int f = 0; f < field_count; ++f) {
+        const float scale = fabsf(stored[f]) > 1.0f ? fabsf(stored[f]) : 1.0f;
+        if (fields->field[f] != NULL && fabsf(checked[f] - stored[f]) > scale * 0x1p-10f) {
+            return f;
+        }
+    }
+    return -1;
+}
+
 /* Every restored element (the first count of fields, the blob's, finite) passes the checks add
  * gives a desc's values (mote_pool_check_values: each field's own check, then the kind's
  * check_values), the kind's hooks seeing the blob's settings (probe); check_values works on a
- * copy, so a value it would rewrite is restored as saved. MOTE_OK, or
+ * copy: a value it moves by rounding alone is restored as saved, one it moves further is refused
+ * (first_not_canonical). MOTE_OK, or
  * MOTE_ERROR_CORRUPT_SNAPSHOT naming the element and field. The fields' own checks run a field
  * at a time (the element is looked for only when one refuses). */
 static mote_status elements_fit(const mote_pool *probe, const mote_pool_kind *kind,
@@ -630,10 +646,19 @@ static mote_status elements_fit(const mote_pool *probe, const mote_pool_kind *ki
             }
         }
     }
+    float stored[MOTE_MAX_FIELDS];
     for (size_t i = 0; kind->check_values != NULL && i < count; ++i) {
         element_values(fields, kind->field_count, i, values);
+        memcpy(stored, values, (size_t)kind->field_count * sizeof(float));
         if (mote_pool_check_values(probe, values, "element", i) != MOTE_OK) {
             return refuse_as_corrupt("");
+        }
+        const int f = first_not_canonical(fields, kind->field_count, stored, values);
+        if (f >= 0) {
+            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                               "element[%zu].%s: not in the form add stores (got %g, add stores "
+                               "%g)",
+                               i, kind->fields[f].name, (double)stored[f], (double)values[f]);
         }
     }
     return MOTE_OK;
@@ -876,25 +901,26 @@ static mote_status prepare_spare_ids(mote_pool_core *core, size_t capacity) {
 /* Gives the spare table the blob's free list head and slots used (a slot past them is
  * never read, and its first issue writes it: an older state's or a bad blob's values there do
  * not matter), and swaps it in: the table the pool held becomes the spare. */
-static void swap_in_spare_ids(mote_pool_core *core, const sections *s, const snapshot_header *h) {
+static void swap_in_spare_ids(mote_pool_core *core, uint32_t free_head, uint32_t slots_used) {
     mote_id_table *spare = &core->spare_ids;
-    spare->slots_used = h->slots_used;
-    spare->free_head = h->free_count > 0 ? word_at(s->free_list, 0) : 0;
+    spare->slots_used = slots_used;
+    spare->free_head = free_head;
     const mote_id_table held = core->ids;
     core->ids = *spare;
     *spare = held;
 }
 
-mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
-                              size_t size) {
-    if (!mote_pool_is(pool, kind) || buffer == NULL ||
-        (kind->check_settings == NULL && kind->setting_count > 0) ||
-        kind->settings_size > MAX_SETTINGS_BYTES) {
-        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
-                           "pool must be a %s pool and buffer not NULL",
-                           kind != NULL ? kind->name : "live");
-    }
-    const unsigned char *blob = buffer;
+/* The checks every restore entry makes of its arguments before it reads the blob. */
+static bool restore_arguments_fit(const mote_pool *pool, const mote_pool_kind *kind,
+                                  const void *buffer) {
+    return mote_pool_is(pool, kind) && buffer != NULL &&
+           (kind->check_settings != NULL || kind->setting_count == 0) &&
+           kind->settings_size <= MOTE_SNAPSHOT_MAX_SETTINGS_BYTES;
+}
+
+/* The blob's header, read once its size and magic are checked. MOTE_OK, or
+ * MOTE_ERROR_CORRUPT_SNAPSHOT with the detail. */
+static mote_status read_header(const unsigned char *blob, size_t size, snapshot_header *h) {
     if (size < MOTE_SNAPSHOT_HEADER_BYTES + MOTE_SNAPSHOT_CHECKSUM_BYTES) {
         return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
                            "size: a snapshot takes at least %u bytes (got %zu)",
@@ -903,25 +929,41 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     if (memcmp(blob, MOTE_SNAPSHOT_MAGIC, 8) != 0) {
         return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "header: not a mote snapshot (magic)");
     }
+    get_header(blob, h);
+    return MOTE_OK;
+}
+
+mote_status mote_pool_restore_stage(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
+                                    size_t size, mote_restore_staged *out) {
+    if (!restore_arguments_fit(pool, kind, buffer) || out == NULL) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "pool must be a %s pool and buffer not NULL",
+                           kind != NULL ? kind->name : "live");
+    }
+    const unsigned char *blob = buffer;
     snapshot_header h;
-    get_header(blob, &h);
+    mote_status status = read_header(blob, size, &h);
+    if (status != MOTE_OK) {
+        return status;
+    }
     const char *problem = header_problem(&h, pool, kind, size);
     if (problem != NULL) {
         return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "%s", problem);
     }
     /* A copy of the pool's header holding the blob's settings: the kind's hooks, which read
      * only the settings, are asked about it (settings, then every element). */
-    _Alignas(64) unsigned char probe_bytes[sizeof(mote_pool) + MAX_SETTINGS_BYTES];
+    _Alignas(64) unsigned char probe_bytes[sizeof(mote_pool) + MOTE_SNAPSHOT_MAX_SETTINGS_BYTES];
     mote_pool *probe = (mote_pool *)(void *)probe_bytes;
     memcpy(probe, pool, sizeof(mote_pool) + kind->settings_size);
-    mote_status status = settings_fit(pool, kind, blob + MOTE_SNAPSHOT_HEADER_BYTES, probe);
+    status = settings_fit(pool, kind, blob + MOTE_SNAPSHOT_HEADER_BYTES, probe);
     if (status != MOTE_OK) {
         return status;
     }
     mote_pool_core *core = &pool->core;
     /* Room for every element and slot in the spare id table and field storage; then the blob
      * is checked and its fields and ids written into the spares in one pass, and only a good
-     * blob swaps them in: a bad one leaves the pool as it was (docs/snapshot-format.md). */
+     * blob is committed (swapped in): a bad one leaves the pool as it was
+     * (docs/snapshot-format.md). */
     const size_t needed = h.count > h.slots_used ? h.count : h.slots_used;
     status = prepare_spare_ids(core, needed);
     if (status == MOTE_OK && (needed > 0 || core->fields.capacity > 0)) {
@@ -943,15 +985,93 @@ mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const
     if (status != MOTE_OK) {
         return status;
     }
-    if (core->spare_fields.capacity > 0) {
-        swap_in_spare(core, h.count);
-    }
     const sections s = sections_of(blob, &h);
-    swap_in_spare_ids(core, &s, &h);
-    core->count = h.count;
-    core->tag = h.tag;
-    memcpy(&pool->max_dt, &h.max_dt_bits, 4);
-    memcpy(pool->settings, probe->settings, kind->settings_size);
+    out->count = h.count;
+    out->tag = h.tag;
+    out->slots_used = h.slots_used;
+    out->free_head = h.free_count > 0 ? word_at(s.free_list, 0) : 0;
+    out->max_dt_bits = h.max_dt_bits;
+    memcpy(out->settings, probe->settings, kind->settings_size);
+    return MOTE_OK;
+}
+
+void mote_pool_restore_commit(mote_pool *pool, const mote_pool_kind *kind,
+                              const mote_restore_staged *staged) {
+    mote_pool_core *core = &pool->core;
+    if (core->spare_fields.capacity > 0) {
+        swap_in_spare(core, staged->count);
+    }
+    swap_in_spare_ids(core, staged->free_head, staged->slots_used);
+    core->count = staged->count;
+    core->tag = staged->tag;
+    memcpy(&pool->max_dt, &staged->max_dt_bits, 4);
+    memcpy(pool->settings, staged->settings, kind->settings_size);
     mote_step_cache_forget(pool); /* the kind may have changed: its factors with it */
+    mote_pose_history_forget(pool);
+}
+
+mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
+                              size_t size) {
+    mote_restore_staged staged;
+    const mote_status status = mote_pool_restore_stage(pool, kind, buffer, size, &staged);
+    if (status == MOTE_OK) {
+        mote_pool_restore_commit(pool, kind, &staged);
+    }
+    return status;
+}
+
+/* ---- a pool made from a snapshot -------------------------------------------------------- */
+
+mote_status mote_pool_create_from_snapshot(const mote_pool_kind *kind,
+                                           const mote_pool_common_def *def,
+                                           const void *default_settings, const void *buffer,
+                                           size_t size, mote_pool **out) {
+    if (kind == NULL || def == NULL || default_settings == NULL || buffer == NULL || out == NULL ||
+        kind->settings_size > MOTE_SNAPSHOT_MAX_SETTINGS_BYTES) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "buffer and out must not be NULL");
+    }
+    const unsigned char *blob = buffer;
+    snapshot_header h;
+    mote_status status = read_header(blob, size, &h);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    const char *problem = header_kind_problem(&h, kind);
+    if (problem != NULL) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "%s", problem);
+    }
+    /* The settings section must be there before it is read; restore checks the rest. */
+    if (size <
+        MOTE_SNAPSHOT_HEADER_BYTES + 4 * (size_t)h.setting_words + MOTE_SNAPSHOT_CHECKSUM_BYTES) {
+        return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                           "size: not the size the header's sections give (truncated)");
+    }
+    /* The kind's defaults under the blob's settings: the local options a snapshot does not
+     * hold (a spring pool's step_cache) are the default def's. */
+    _Alignas(64) unsigned char settings[MOTE_SNAPSHOT_MAX_SETTINGS_BYTES];
+    memcpy(settings, default_settings, kind->settings_size);
+    status = decode_settings(kind, blob + MOTE_SNAPSHOT_HEADER_BYTES, settings);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    /* Capacity 0: restore's spare storage, sized for the blob, becomes the pool's own, so the
+     * fields are not held twice. max_count: the def's, or the blob's slots where more (restore
+     * refuses slots above MOTE_MAX_COUNT). */
+    mote_pool_common_def made = *def;
+    made.capacity = 0;
+    if (h.slots_used > made.max_count) {
+        made.max_count = h.slots_used < MOTE_MAX_COUNT ? h.slots_used : MOTE_MAX_COUNT;
+    }
+    mote_pool *pool = NULL;
+    status = mote_pool_create(kind, &made, settings, &pool);
+    if (status != MOTE_OK) {
+        return status;
+    }
+    status = mote_pool_restore(pool, kind, buffer, size);
+    if (status != MOTE_OK) {
+        mote_pool_destroy(pool, kind); /* keeps the refusal's detail */
+        return status;
+    }
+    *out = pool;
     return MOTE_OK;
 }

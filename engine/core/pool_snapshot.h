@@ -16,6 +16,10 @@
 #define MOTE_SNAPSHOT_HEADER_BYTES   64u
 #define MOTE_SNAPSHOT_CHECKSUM_BYTES 8u /* XXH3-64 of every byte before it, little-endian */
 
+/* The largest settings struct a kind may have (a staged restore holds one; checked at run
+ * time). The launch settings (profile, timeline, clock) take 272. */
+#define MOTE_SNAPSHOT_MAX_SETTINGS_BYTES 512
+
 /* Snapshots at least this big copy their float sections with non-temporal stores (x86-64):
  * the destination (the blob on save, the pool's spare storage on restore) is then too big to
  * stay in cache anyway, and streaming stores neither read it in first nor evict the pieces
@@ -49,6 +53,41 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
  * (its field memory twice), which a good blob swaps in: the field arrays move. */
 mote_status mote_pool_restore(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
                               size_t size);
+
+/* A restore checked and ready to commit: what the blob gives the pool beside the fields and
+ * ids already written into its spare storage. */
+typedef struct mote_restore_staged {
+    uint32_t count;
+    uint32_t tag;
+    uint32_t slots_used;
+    uint32_t free_head;
+    uint32_t max_dt_bits;
+    _Alignas(16) unsigned char settings[MOTE_SNAPSHOT_MAX_SETTINGS_BYTES];
+} mote_restore_staged;
+
+/* The first half of mote_pool_restore: every check, with the blob's fields and ids written into
+ * the pool's spare storage (which the first restore allocates), and *out filled. The pool as its
+ * user sees it (count, fields, ids, settings, max_dt) does not change; a later stage or restore
+ * of the same pool overwrites the spare, so commit only the last stage of each pool. The
+ * statuses and details of mote_pool_restore. */
+mote_status mote_pool_restore_stage(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
+                                    size_t size, mote_restore_staged *out);
+
+/* The second half: swaps the staged state in. Cannot fail; the field arrays move. */
+void mote_pool_restore_commit(mote_pool *pool, const mote_pool_kind *kind,
+                              const mote_restore_staged *staged);
+
+/* A new pool of kind holding the snapshot in buffer (exactly size bytes): made from def's shared
+ * part (capacity ignored: the pool gets room for the blob's elements; max_count raised to the
+ * blob's slots where below them) and the kind's settings default_settings overwritten by the
+ * blob's, then restored. *out is written only on success; a refusal makes no pool and leaks
+ * nothing. MOTE_ERROR_INVALID_ARGUMENT for NULL arguments; MOTE_ERROR_CORRUPT_SNAPSHOT for a
+ * blob restore refuses (another kind's included), with its detail; create's statuses
+ * (MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY). */
+mote_status mote_pool_create_from_snapshot(const mote_pool_kind *kind,
+                                           const mote_pool_common_def *def,
+                                           const void *default_settings, const void *buffer,
+                                           size_t size, mote_pool **out);
 
 /* The checksum the format stores: XXH3-64 (seed 0) of bytes [0, size). For tests and the fuzz
  * target, which re-seal mutated blobs. */

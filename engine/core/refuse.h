@@ -10,10 +10,6 @@
     __attribute__((format(printf, format_index, first_arg)))
 #else
 #define MOTE_PRINTF_FORMAT(format_index, first_arg)
-/* How many refusals this thread has recorded (wrapping): a caller that compares it before and
- * after a hook knows whether the hook recorded a detail of its own. */
-unsigned mote_refusal_serial(void);
-
 #endif
 
 /* Records the detail (printf format: the field or argument, then the rule it broke, e.g.
@@ -24,5 +20,11 @@ mote_status mote_refuse(mote_status status, const char *format, ...) MOTE_PRINTF
 /* How many refusals this thread has recorded (wrapping): a caller that compares it before and
  * after a hook knows whether the hook recorded a detail of its own. */
 unsigned mote_refusal_serial(void);
+
+/* For a caller that answers a check's refusal with a status of its own (a profile's
+ * MOTE_ERROR_NON_FINITE refused as MOTE_ERROR_INVALID_ARGUMENT): records the detail the check
+ * recorded again, its rule kept and its status name replaced by status's, and returns
+ * status, so the detail always begins with the status the caller returns. */
+mote_status mote_refuse_as(mote_status status);
 
 #endif

@@ -24,4 +24,14 @@ void mote_run_range_tasks(const mote_task_system *tasks, size_t begin, size_t en
 struct mote_step_plan;
 void mote_step_plan_run(const struct mote_step_plan *plan);
 
+/* Runs the ranges of count ready plans (each with ranges to run, of pools that are not each
+ * other) as one task on tasks (NULL: on this thread, each plan whole in turn): every plan's
+ * [begin, end) cut into blocks of MOTE_PAD_ELEMENTS elements, the blocks of all plans in a row
+ * split across the workers in one fork and join, in ranges of at least the smallest of the
+ * plans' min_elements (all of them on this thread when they hold no more elements than that).
+ * Each block runs as mote_step_plan_run runs it, so every plan ends bit for bit as run alone.
+ * offsets: room for count + 1 sizes, the caller's scratch. */
+void mote_step_plans_run(const struct mote_step_plan *const *plans, size_t count, size_t *offsets,
+                         const mote_task_system *tasks);
+
 #endif

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "allocator.h"
+#include "refuse.h"
 #include "worker_shares.h"
 #include "worker_threads.h"
 
@@ -343,13 +344,15 @@ static void *workers_enqueue(mote_task_fn *task, size_t item_count, size_t min_r
 
 mote_status mote_workers_create(unsigned worker_count, mote_workers **out_workers) {
     if (out_workers == NULL || worker_count > MOTE_WORKERS_MAX) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "out_workers must not be NULL and worker_count <= %d (got %u)",
+                           MOTE_WORKERS_MAX, worker_count);
     }
     *out_workers = NULL;
     const mote_allocator allocator = mote_get_allocator();
     mote_workers *w = mote_allocate(&allocator, sizeof *w);
     if (w == NULL) {
-        return MOTE_ERROR_OUT_OF_MEMORY;
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "the allocator refused the workers");
     }
     memset(w, 0, sizeof *w);
     w->allocator = allocator;
@@ -357,18 +360,19 @@ mote_status mote_workers_create(unsigned worker_count, mote_workers **out_worker
 #if defined(MOTE_HAVE_PTHREADS)
     if (pthread_mutex_init(&w->lock, NULL) != 0) {
         mote_release(&allocator, w, sizeof *w);
-        return MOTE_ERROR_OUT_OF_MEMORY;
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "pthread_mutex_init failed");
     }
     if (pthread_cond_init(&w->wake, NULL) != 0) {
         pthread_mutex_destroy(&w->lock);
         mote_release(&allocator, w, sizeof *w);
-        return MOTE_ERROR_OUT_OF_MEMORY;
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "pthread_cond_init failed");
     }
     for (unsigned t = 0; t + 1 < w->worker_count; ++t) {
         w->starts[t] = (thread_start){w, t + 1};
         if (pthread_create(&w->threads[t], NULL, worker_main, &w->starts[t]) != 0) {
             mote_workers_destroy(w); /* the threads started so far */
-            return MOTE_ERROR_OUT_OF_MEMORY;
+            return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "pthread_create failed for worker %u",
+                               t + 1);
         }
         ++w->thread_count;
     }

@@ -8,7 +8,8 @@
  *           one this machine cannot run ends the input);
  *   byte 2: the final steps, byte 2 * MAX_STEPS / 255;
  *   then the four final dt, then calls until the input ends (accepted_run_from_bytes).
- * Kinds still on ACCEPTED_PENDING_KINDS are skipped unless MOTE_ACCEPTED_ALL=1. A broken
+ * The sub-stepping adapters run a share of the final steps (accepted_final_steps), as in the
+ * property test. Kinds on ACCEPTED_PENDING_KINDS are skipped unless MOTE_ACCEPTED_ALL=1. A broken
  * property prints the run, call by call with each status, and aborts (libFuzzer then saves
  * the input). */
 #include <stdio.h>
@@ -30,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (accepted_kind_pending(run.adapter) && (all == NULL || strcmp(all, "1") != 0)) {
         return 0;
     }
+    run.step_count = accepted_final_steps(run.adapter, run.step_count);
     accepted_result result;
     accepted_run_play(&run, &result);
     if (result.failed) {

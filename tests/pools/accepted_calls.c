@@ -21,6 +21,17 @@ bool accepted_kind_pending(const pool_adapter *a) {
     return false;
 }
 
+size_t accepted_final_steps(const pool_adapter *a, size_t steps) {
+    static const char *const substepping[] = {ACCEPTED_SUBSTEPPING_KINDS NULL};
+    for (size_t k = 0; substepping[k] != NULL; ++k) {
+        if (strcmp(substepping[k], a->name) == 0) {
+            const size_t share = steps / ACCEPTED_SUBSTEPPING_SHARE;
+            return share > 64 ? share : (steps < 64 ? steps : 64);
+        }
+    }
+    return steps;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The desc's float members: where the probe's desc_from_values puts value i, found once per
  * adapter by handing it distinct marks. Members it converts (an enum, a bool) are not among
@@ -367,10 +378,24 @@ static void state_of(const pool_adapter *a, mote_pool *pool, pool_state *s) {
            n < sizeof s->settings ? n : sizeof s->settings);
 }
 
+/* The settings compared member by member (mote_setting_info), never their padding, which
+ * holds whatever the def's struct held there. */
+static bool same_settings(const mote_pool_kind *record, const unsigned char *x,
+                          const unsigned char *y) {
+    for (int m = 0; m < record->setting_count; ++m) {
+        const mote_setting_info *member = &record->setting_members[m];
+        const size_t bytes = member->type == MOTE_SETTING_BOOL ? sizeof(bool) : 4;
+        if (member->offset + bytes > sizeof((pool_state *)0)->settings ||
+            memcmp(x + member->offset, y + member->offset, bytes) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool same_state(const pool_adapter *a, const pool_state *x, const pool_state *y) {
-    const size_t n = a->probe->record->settings_size;
     return x->hash == y->hash && memcmp(&x->max_dt, &y->max_dt, sizeof x->max_dt) == 0 &&
-           memcmp(x->settings, y->settings, n < sizeof x->settings ? n : sizeof x->settings) == 0;
+           same_settings(a->probe->record, x->settings, y->settings);
 }
 
 /* Prints one op (and its status) to trace. */

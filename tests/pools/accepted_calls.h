@@ -29,14 +29,19 @@
 
 /* The kinds whose proven domain has not landed yet: the property test skips them (or runs them
  * without failing on them) and the fuzz target skips them. An entry names an adapter
- * ("spring/critical") or every adapter of a gate ("launch"), each followed by a comma. Each comes
- * off the list as its domain lands; the aim is an empty list. docking/tilted passes every run
- * but its 1/60 s sub-steps make its runs cost about 12 s of the test's 14 (a step of any dt
- * must cost a bounded multiple of its element count first). */
-/* clang-format off */
-#define ACCEPTED_PENDING_KINDS \
-    "launch", "docking/tilted",
-/* clang-format on */
+ * ("spring/critical") or every adapter of a gate ("launch"), each followed by a comma. Empty:
+ * every kind's domain has landed; the list stays for a kind added before its domain. */
+#define ACCEPTED_PENDING_KINDS
+
+/* The adapters whose long steps split into fine sub-steps, each costing up to that many times a
+ * plain step (docking/tilted: 1/60 s sub-steps, up to MOTE_DOCKING_MAX_SUBSTEPS = 1024 a step),
+ * and the share of the final steps they run: an eighth keeps their runs as long as the others'. */
+#define ACCEPTED_SUBSTEPPING_KINDS "docking/tilted",
+#define ACCEPTED_SUBSTEPPING_SHARE 8
+
+/* The final steps the adapter runs of steps: steps, or ACCEPTED_SUBSTEPPING_SHARE fewer times
+ * for the adapters on ACCEPTED_SUBSTEPPING_KINDS (at least 64). */
+size_t accepted_final_steps(const pool_adapter *a, size_t steps);
 
 /* True when the adapter is on ACCEPTED_PENDING_KINDS. */
 bool accepted_kind_pending(const pool_adapter *a);

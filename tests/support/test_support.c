@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pool_snapshot.h"
 #include "test_support.h"
 
 #include "worker_shares.h"
@@ -56,5 +57,16 @@ void test_teach_slower_second_worker(double slower) {
         const size_t bounds[3] = {0, 1000, 2000};
         const double seconds[2] = {1e-3, slower * 1e-3};
         mote_shares_learn(2, bounds, seconds);
+    }
+}
+
+void test_reseal_snapshot(unsigned char *blob, size_t size) {
+    if (size < MOTE_SNAPSHOT_CHECKSUM_BYTES) {
+        return;
+    }
+    const size_t body = size - MOTE_SNAPSHOT_CHECKSUM_BYTES;
+    const uint64_t sum = mote_snapshot_checksum(blob, body);
+    for (size_t i = 0; i < MOTE_SNAPSHOT_CHECKSUM_BYTES; ++i) {
+        blob[body + i] = (unsigned char)(sum >> (8 * i));
     }
 }

@@ -35,6 +35,10 @@ size_t test_scaled_at_least(size_t n, size_t least);
  * a case that walks every pool kind over large pools then walks one per family. */
 int test_scaled_down(void);
 
+/* Writes a correct checksum over a snapshot's last MOTE_SNAPSHOT_CHECKSUM_BYTES, so a test's
+ * tampering reaches the checks behind the checksum (a blob shorter than that is left alone). */
+void test_reseal_snapshot(unsigned char *blob, size_t size);
+
 /* The most worker threads a test may start: MOTE_TEST_MAX_WORKERS when set to a positive
  * number (a gate sets 1 where its emulator cannot start threads: qemu-aarch64 7.2 on some
  * hosts never returns from pthread_create), else preferred. */

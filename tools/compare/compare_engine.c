@@ -86,8 +86,26 @@ static bool open_engine(engine *e, const compare_kind *kind, size_t count, uint6
             return false;
         }
     }
+    for (int f = 0; f < e->record->field_count; ++f) {
+        for (size_t i = 0; e->start.field[f] != NULL && i < count; ++i) {
+            e->start.field[f][i] = NAN; /* a field the probe leaves unseeded shows */
+        }
+    }
     kind->probe->seed_state(&variant, e->start.field, count, seed);
     return true;
+}
+
+/* The field the probe's seed_state left unseeded (still the NaN open_engine wrote), or -1:
+ * every stored field must start from the seed, or the run reads whatever memory held. */
+static int unseeded_field(const engine *e) {
+    for (int f = 0; f < e->record->field_count; ++f) {
+        for (size_t i = 0; e->start.field[f] != NULL && i < e->count; ++i) {
+            if (isnan(e->start.field[f][i])) {
+                return f;
+            }
+        }
+    }
+    return -1;
 }
 
 static void copy_state(const engine *e, mote_field_arrays *to, const mote_field_arrays *from) {
@@ -214,6 +232,14 @@ bool compare_run_kind(const compare_variants *variants, const compare_options *o
     if (!open_engine(&e, kind, options->count, options->seed)) {
         close_engine(&e);
         return false;
+    }
+    const int unseeded = unseeded_field(&e);
+    if (unseeded >= 0) {
+        fprintf(stderr, "mote-compare: %s: the probe left field %s unseeded\n", kind->name,
+                e.record->fields[unseeded].name);
+        close_engine(&e);
+        result->pass = false;
+        return true;
     }
     find_rows(&e, result);
     const long checkpoints[COMPARE_MAX_CHECKPOINTS] = {1, options->steps};

@@ -14,6 +14,7 @@
 #include "demo_orientation.h"
 #include "demo_run.h"
 #include "demo_scene.h"
+#include "demo_world.h"
 
 #define DEMO_SEED 0x64656d6fu /* "demo" */
 
@@ -111,5 +112,6 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
-    return 0;
+    /* Every kind in one world, with a hitch. */
+    return demo_world_run() ? 0 : 1;
 }

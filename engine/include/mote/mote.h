@@ -24,5 +24,8 @@
 #include "mote/stage.h"
 #include "mote/launch_pool.h"
 #include "mote/stage_pool.h"
+#include "mote/pose.h"
+#include "mote/world.h"
+#include "mote/events.h"
 
 #endif

@@ -32,7 +32,8 @@ extern "C" {
  *   half-life of 0 adds, is below half the bound).
  * - Gains (control): stiffness and damping >= 0 with stiffness H^2 + 2 damping H < 4, H the
  *   longest sub-step a frame takes (mote_orientation_control_stable); max_speed in
- *   [0, MOTE_ORIENTATION_MAX_ANGULAR_SPEED], or INFINITY (0 and INFINITY both mean no cap).
+ *   (0, MOTE_ORIENTATION_MAX_ANGULAR_SPEED], or INFINITY for no cap (0 is accepted as no cap
+ *   too, the older spelling).
  * - Half-lives: any finite value >= 0.
  * - Sub-steps: substep in [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP] s,
  *   max_substeps in [1, MOTE_MAX_SUBSTEPS] (mote/pool_common.h): a control step costs at most
@@ -64,15 +65,16 @@ mote_status mote_orientation_control_step(mote_quat *q, mote_vec3 *omega, mote_q
 typedef struct mote_orientation_control_params {
     float stiffness; /* 1/s^2, >= 0: angular acceleration per radian of error */
     float damping;   /* 1/s, >= 0: angular deceleration per rad/s of angular speed */
-    /* rad/s: |omega| is capped to it every sub-step; 0 or INFINITY: no cap of its own (the
-     * domain's MOTE_ORIENTATION_MAX_ANGULAR_SPEED still holds) */
+    /* rad/s: |omega| is capped to it every sub-step; INFINITY: no cap of its own (the
+     * domain's MOTE_ORIENTATION_MAX_ANGULAR_SPEED still holds); 0 is accepted as no cap too,
+     * the older spelling (docs/conventions.md, Caps) */
     float max_speed;
 } mote_orientation_control_params;
 
 /* Gains from a half-life and a damping ratio: with w = mote_halflife_to_damping(halflife) / 2
  * (the decay rate of the critically damped spring of that half-life, mote/spring.h),
  * stiffness = w^2 and damping = 2 damping_ratio w. damping_ratio 1 is critically damped (no
- * overshoot), below 1 under-damped. max_speed as in the params (INFINITY or 0 for none).
+ * overshoot), below 1 under-damped. max_speed as in the params (INFINITY for none).
  * The critically damped gains are stable (mote_orientation_control_stable) for half-lives
  * above 1.675 times the sub-step: 7 ms at the default 1/240 s; a stiffer control needs a
  * smaller substep. */

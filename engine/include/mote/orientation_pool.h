@@ -66,8 +66,10 @@ typedef struct mote_orientation_desc {
     float halflife;   /* spring, damper: s, >= 0 */
     float stiffness;  /* control: 1/s^2, >= 0, stable with damping (below) */
     float damping;    /* control: 1/s, >= 0 */
-    /* control: rad/s, in [0, MOTE_ORIENTATION_MAX_ANGULAR_SPEED]; 0 or INFINITY: no cap (stored
-     * and given back by get as 0), as in mote_orientation_control_params */
+    /* control: rad/s, in (0, MOTE_ORIENTATION_MAX_ANGULAR_SPEED], or INFINITY for no cap (the
+     * default; get gives it back so). 0 is accepted as no cap too, the older spelling. The
+     * view's max_speed array stores no cap as 0 (a stored field is finite). As in
+     * mote_orientation_control_params (docs/conventions.md, Caps). */
     float max_speed;
     /* inertialize: the incoming pose's angular velocity (rad/s; its orientation is target),
      * and the decaying offset (a rotation, stored normalised; and rad/s), both angular
@@ -78,8 +80,8 @@ typedef struct mote_orientation_desc {
 } mote_orientation_desc;
 
 /* Identity orientation and target, at rest, half-life 0.1 s, the critically damped gains of
- * a 0.1 s half-life (mote_orientation_control_gains(0.1, 1, INFINITY)), no cap, no offset
- * (the identity, at rest). */
+ * a 0.1 s half-life (mote_orientation_control_gains(0.1, 1, INFINITY)), no cap (max_speed
+ * INFINITY), no offset (the identity, at rest). */
 mote_orientation_desc mote_default_orientation_desc(void);
 
 /* The pool's field arrays (mote_orientation_pool_view; see mote/pool_common.h): NULL where
@@ -112,14 +114,15 @@ typedef struct mote_orientation_pool mote_orientation_pool;
  *   [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP] s or max_substeps outside
  *   [1, MOTE_MAX_SUBSTEPS] (every kind's def is checked so).
  * - add, add_many, set: orientation and target (and an inertialize pool's offset) are stored
- *   normalised; a max_speed of INFINITY is stored as 0 (no cap). MOTE_ERROR_NON_FINITE for
+ *   normalised; a max_speed of INFINITY (or 0) is stored as 0 (no cap). MOTE_ERROR_NON_FINITE for
  *   another non-finite member the kind reads; MOTE_ERROR_INVALID_ARGUMENT for a zero
  *   orientation, target or offset, a negative halflife, stiffness, damping or max_speed, an
  *   angular velocity (state, incoming or offset; not an inertialize pool's output) longer
  *   than MOTE_ORIENTATION_MAX_ANGULAR_SPEED, a max_speed above it, or control gains
  *   mote_orientation_control_stable(stiffness, damping, def.substep) refuses (of those the
  *   kind reads).
- * - get: the members the kind does not read are 0.
+ * - get: the members the kind does not read are 0; a control pool's max_speed without a cap
+ *   is INFINITY.
  * - step: each element is the kind's reference. The control kind also clamps dt to
  *   substep * max_substeps; the other kinds to MOTE_ORIENTATION_MAX_STEP.
  * - step_parallel: ranges are at least 1024 elements; pools of 1024 or fewer step on the

@@ -66,6 +66,21 @@
  * (portable, avx2, avx512, neon) steps to the same bits, whatever the split into ranges or tasks;
  * the scalar backend is the reference they are held to, and is not bit-identical to them.
  *
+ * Inputs written through a view. Before a step moves anything it checks the inputs of every
+ * element it steps that its kind gives a step limit (the kind record's input limits): a
+ * mover's desired velocity, desired facing and explicit-facing flag, and an orientation's
+ * target and incoming angular velocity. Each must lie within the kind's domain for it, the
+ * bound add and set hold it to (a value's range, or a vector's length where add judges a
+ * length); a target must have unit length within 2^-8, where add normalises it, and the
+ * explicit-facing flag be finite. A NaN or an infinity is MOTE_ERROR_NON_FINITE, a value
+ * outside its bound MOTE_ERROR_INVALID_ARGUMENT; the detail names the field and the element,
+ * the lowest one first ("view.desired_velocity_x[12]: must be finite (got nan)"), and the step
+ * changes nothing. So an input a step accepts steps finite, as an added one does. A step of dt
+ * 0 or of an empty range checks nothing (it steps nothing). The spring, docking and launch
+ * inputs are not checked at the step yet (add and set check them), nor is any state field
+ * written through a view (validate finds NaN and infinity). The check reads each input array
+ * of the range once, without a branch per element.
+ *
  * Cost. A step's work is bounded by its element count whatever the settings, the dt or a
  * restored snapshot: each element takes at most MOTE_MAX_SUBSTEPS sub-steps of a kind's
  * settings-chosen length (create, the setters and restore refuse a setting above it; a kind
@@ -161,8 +176,10 @@
  *   The count and the pool's field arrays (see Storage), NULL for a field the pool does not
  *   store; a zeroed view for a NULL pool. Valid until the next add, add_many, remove, reserve,
  *   restore or destroy of the pool. Writing [0, count) of the inputs and state through it is
- *   the intended way to drive many elements; the values are not checked there (validate finds
- *   NaN and infinity, and save refuses them). Nothing past count may be written.
+ *   the intended way to drive many elements; the values are not checked there: the inputs a
+ *   kind gives a step limit are checked by the next step that covers them (see Inputs written
+ *   through a view), the rest are not (validate finds NaN and infinity, and save refuses them).
+ *   Nothing past count may be written.
  *
  * mote_status mote_<kind>_pool_validate(const mote_<kind>_pool *pool, mote_validation *out)
  *   Looks for NaN or infinity in every stored field of every live element: MOTE_OK when there
@@ -228,6 +245,23 @@
  *   reads the bytes once, into the spare, and a good snapshot swaps it in): a restored pool
  *   holds its fields and ids twice. A restore that succeeds moves the field arrays: views
  *   taken before are invalid.
+ *
+ * mote_status mote_<kind>_pool_create_from_snapshot(const void *buffer, size_t size,
+ *                                                   mote_<kind>_pool **out)
+ *   Makes a new pool holding the snapshot in buffer (exactly the size bytes save wrote), with no
+ *   def kept by the caller: restore into a pool made just for it. The blob gives the kind's
+ *   settings, max_dt, the elements, the ids and the pool tag (the saved pool's ids address the
+ *   new pool's elements); the rest is the kind's default def's: backend MOTE_BACKEND_AUTO
+ *   (mote_backend_best(): every wide backend steps to the same bits), max_count its default
+ *   (2^26), raised to the blob's slots where they are more, and a pool option the snapshot
+ *   does not hold (a spring pool's step_cache) its default. Capacity is the blob's element
+ *   count (its slots, where more): reserve grows it. Change the backend, max_dt and options
+ *   with their setters afterwards. *out is written only on success; a refusal makes no pool
+ *   and holds no memory. MOTE_ERROR_INVALID_ARGUMENT for a NULL buffer or out;
+ *   MOTE_ERROR_CORRUPT_SNAPSHOT for every blob restore refuses (truncated, damaged, another
+ *   kind's, ...), with restore's detail; MOTE_ERROR_BACKEND_UNAVAILABLE, _OUT_OF_MEMORY as
+ *   create gives them. Unlike a restored pool, the new one does not hold its fields twice
+ *   (until it is restored again).
  *
  * The step functions of a kind whose step takes nothing but dt (spring, mover, docking, stage,
  * orientation; MOTE_POOL_STEP_DECLS). The debris and flight pools' steps take a report of the
@@ -311,7 +345,9 @@
     size_t mote_##k##_pool_snapshot_size(const mote_##k##_pool *pool);                             \
     mote_status mote_##k##_pool_save(const mote_##k##_pool *pool, void *buffer, size_t size,       \
                                      size_t *out_written);                                         \
-    mote_status mote_##k##_pool_restore(mote_##k##_pool *pool, const void *buffer, size_t size)
+    mote_status mote_##k##_pool_restore(mote_##k##_pool *pool, const void *buffer, size_t size);   \
+    mote_status mote_##k##_pool_create_from_snapshot(const void *buffer, size_t size,              \
+                                                     mote_##k##_pool **out)
 
 /* Declares step, advance, step_range and step_parallel for kind k (a step that takes nothing
  * but dt). Used as MOTE_POOL_STEP_DECLS(k); after MOTE_POOL_COMMON_DECLS(k);. */

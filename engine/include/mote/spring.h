@@ -19,6 +19,12 @@ extern "C" {
 /* The seed's eps: keeps a zero half-life finite (seconds), and bands the critical case of
  * the general damped spring. */
 #define MOTE_SPRING_EPS 1e-5f
+/* The under-damped spring's phase w dt (rad) past which mote_spring_damper takes it to
+ * phase - 2 pi round(phase / 2 pi), held within +-MOTE_SPRING_MAX_PHASE: the same float
+ * operations in the reference and every wide kernel (whose sincos is valid to 8192 rad), so a
+ * stiff spring stepped by a long dt stays finite. The reduced phase is as exact as the float
+ * phase it comes from (its error is an ULP of w dt). */
+#define MOTE_SPRING_MAX_PHASE 8192.0f
 /* Largest dt (seconds) the semi-implicit spring integrates in one step; longer steps (a tab
  * that was suspended) are clamped to it, as the seed asks. Symplectic Euler is stable while
  * stiffness dt^2 + 2 damping dt < 4 and damping dt < 2: at this clamp, stiffness +

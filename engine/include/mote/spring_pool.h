@@ -93,22 +93,38 @@ typedef enum mote_step_cache {
  *   stays within about 1e6 times the larger of the two (a zero half-life's v is y |x - goal|,
  *   y up to 1.4e5/s; extrapolation coasts v (halflife + eps) / ln2 further): below
  *   MOTE_SPRING_MAX_STATE for inputs up to MOTE_SPRING_MAX_INPUT, so a snapshot of an evolved
- *   pool restores, and below FLT_MAX from any state in the domain;
+ *   pool restores, and below FLT_MAX from any state in the domain. The exact spring's
+ *   intermediate j1 y dt (j1 = v + y (x - goal)) is at most about 2 y^2 dt times the state,
+ *   4e16 times MOTE_SPRING_MAX_STATE at the largest y and step: below FLT_MAX, where a state of
+ *   1e30 overflowed it (0 * inf) for half-lives under about 0.05 s;
  * - half-lives (halflife, v_halflife, a_halflife) <= MOTE_SPRING_MAX_HALFLIFE (the stored
  *   damping >= the damping that half-life gives);
  * - the force kinds' stiffness and damping, and exp_response's rate, <= MOTE_SPRING_MAX_GAIN; a
  *   damped or semi_implicit spring needs stiffness or damping >= MOTE_SPRING_MIN_GAIN (with
  *   both 0 it drifts forever), and semi_implicit stiffness h^2 + 2 damping h < 4 at its
- *   longest step h = MOTE_SEMI_IMPLICIT_MAX_DT (the stability of symplectic Euler). That
- *   bound holds for a pool stepped at one dt; a dt that keeps changing can pump a lightly
- *   damped semi_implicit spring until it overflows, and the damped spring's
- *   y v overflows for damping near MOTE_SPRING_MAX_GAIN and v near MOTE_SPRING_MAX_STATE:
- *   for these two force kinds the domain is not yet proven;
+ *   longest step h = MOTE_SEMI_IMPLICIT_MAX_DT (the stability of symplectic Euler; every
+ *   shorter step is then stable too). The force kinds hold x and v within
+ *   +-MOTE_SPRING_MAX_STATE after every step (a finite value past it is set to it), so every
+ *   accepted state steps finite forever at any dt:
+ *   - damped: exact in time, so its energy stiffness u^2 + v^2 (u = x - goal) never grows but
+ *     by rounding (8 ULP a step at most; an undamped spring at 60 Hz measured 1.22 times in
+ *     energy over 1e7 steps). Its intermediates stay below 1e34 (y v, stiffness u within the
+ *     gain and state bounds). The hold is reached only by an undamped soft spring swinging
+ *     v / sqrt(stiffness) past it, or by that rounding after billions of steps.
+ *   - semi_implicit: stable at any one dt, but a dt that changes from step to step can pump an
+ *     under-damped spring (a jittery 7-33 ms frame took an undamped stiffness-40 spring from 1
+ *     to 1e21 in 1e7 steps; a dt timed against its phase, far faster). Where damping >=
+ *     stiffness h (damping ratio >= sqrt(stiffness) h / 2) no sequence of steps up to h pumps
+ *     it: one quadratic form shrinks under every step (checked over the whole region
+ *     stiffness h^2 <= 4/3), so it settles. A lighter damping is accepted (at a steady frame
+ *     it is as accurate, and refusing it would refuse most lively springs: a 3 Hz spring
+ *     would need a damping ratio of 0.47), and a pumped one ends at the hold, finite;
+ *     the exact damped kind has no such limit.
  * - goal_time and blend_time <= MOTE_SPRING_MAX_TIME, ext_t <= 2 MOTE_SPRING_MAX_TIME;
  * - a step advances at most MOTE_SPRING_MAX_STEP (longer ones are clamped).
  * A refusal is MOTE_ERROR_INVALID_ARGUMENT with the field named in mote_error_detail(). */
-#define MOTE_SPRING_MAX_INPUT    1e20f
-#define MOTE_SPRING_MAX_STATE    1e30f
+#define MOTE_SPRING_MAX_INPUT    1e15f
+#define MOTE_SPRING_MAX_STATE    1e21f
 #define MOTE_SPRING_MAX_HALFLIFE 1e6f /* s: 11.6 days */
 #define MOTE_SPRING_MAX_GAIN     1e12f
 #define MOTE_SPRING_MIN_GAIN     1e-6f

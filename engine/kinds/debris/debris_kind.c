@@ -7,6 +7,7 @@
 #include "debris_fields.h"
 #include "mote/debris_pool.h"
 #include "kind_record.h"
+#include "pool_events.h"
 #include "refuse.h"
 
 /* What mote_default_debris_pool_def() writes to internal_cookie. */
@@ -249,6 +250,8 @@ static mote_status check_settings(const void *settings) {
 
 MOTE_KIND_FIELD_TABLE(debris, DEBRIS_FIELDS, DEBRIS_FIELD_COUNT);
 
+extern const mote_kind_events mote_debris_kind_events; /* debris_events.c */
+
 const mote_pool_kind mote_debris_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(debris, DEBRIS_POOL_COOKIE, debris_pool_settings),
     .parallel_min_elements = 1024, /* a piece costs 6-11 ns on avx2/avx512: 1024 are 6-11 us */
@@ -256,6 +259,8 @@ const mote_pool_kind mote_debris_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_RIGID(DEBRIS_P, DEBRIS_Q),
+    .events = &mote_debris_kind_events,
 };
 
 #define RECORD (&mote_debris_pool_kind_record)

@@ -1,6 +1,7 @@
 /* The seed's station spin state: spin-down blend, exact spin angle, orientation. */
 #include <math.h>
 
+#include "refuse.h"
 #include "spin_angle.h"
 
 #include "mote/debris.h"
@@ -22,10 +23,11 @@ mote_station_spin mote_default_station_spin(void) {
 
 mote_status mote_station_spin_step(mote_station_spin *spin, float dt) {
     if (spin == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "spin must not be NULL");
     }
     if (!(dt >= 0.0f) || !isfinite(dt)) {
-        return MOTE_ERROR_INVALID_DT;
+        return mote_refuse(MOTE_ERROR_INVALID_DT, "dt must be finite and >= 0 (got %g)",
+                           (double)dt);
     }
     spin->time += dt;
     float down = mote_smoothstep(spin->spin_down_start, spin->spin_down_end, spin->time);

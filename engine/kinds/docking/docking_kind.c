@@ -6,6 +6,7 @@
 #include "docking_fields.h"
 #include "docking_model.h"
 #include "kind_record.h"
+#include "pool_events.h"
 #include "refuse.h"
 
 /* What mote_default_docking_pool_def() writes to internal_cookie. */
@@ -120,6 +121,8 @@ static mote_status check_settings(const void *settings) {
     return mote_docking_profile_validate(settings);
 }
 
+extern const mote_kind_events mote_docking_kind_events; /* docking_events.c */
+
 const mote_pool_kind mote_docking_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(docking, DOCKING_POOL_COOKIE, mote_docking_profile),
     .parallel_min_elements = 1024, /* a sequence costs about as much as a debris piece */
@@ -127,6 +130,8 @@ const mote_pool_kind mote_docking_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_RIGID(DOCKING_P, DOCKING_Q),
+    .events = &mote_docking_kind_events,
 };
 
 #define RECORD (&mote_docking_pool_kind_record)
@@ -141,7 +146,7 @@ mote_status mote_docking_pool_set_profile(mote_docking_pool *pool,
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a docking pool");
     }
     if (mote_docking_profile_validate(profile) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     *(mote_docking_profile *)mote_pool_settings(p) = *profile;
     return MOTE_OK;

@@ -1,6 +1,7 @@
 /* The docking diagnostics: a sequence's phase and everything the seed's "Expose" list names,
  * from the formulas of the step. */
 #include "docking_model.h"
+#include "refuse.h"
 
 const char *mote_docking_phase_name(mote_docking_phase phase) {
     switch (phase) {
@@ -43,7 +44,7 @@ mote_status mote_docking_pose_of(const mote_docking_profile *profile,
         return status;
     }
     if (out == NULL) {
-        return MOTE_ERROR_INVALID_ARGUMENT;
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "out must not be NULL");
     }
     const mote_docking_constants c = mote_docking_constants_make(profile, 0.0f);
     const docking_time tm = docking_time_at(&c, state->time);

@@ -159,7 +159,7 @@ mote_status docking_check(const mote_docking_profile *profile, const mote_dockin
     }
     mote_status status = mote_docking_profile_validate(profile);
     if (status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     return docking_state_check(s);
 }
@@ -171,7 +171,7 @@ mote_status mote_docking_begin(const mote_docking_profile *profile, mote_vec3 st
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile and out must not be NULL");
     }
     if (mote_docking_profile_validate(profile) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     if (!isfinite(start_delay)) {
         return mote_refuse(MOTE_ERROR_NON_FINITE, "start_delay must be finite (got %g)",

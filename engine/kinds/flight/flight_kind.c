@@ -6,6 +6,7 @@
 
 #include "flight_fields.h"
 #include "kind_record.h"
+#include "pool_events.h"
 #include "refuse.h"
 
 /* What mote_default_flight_pool_def() writes to internal_cookie. */
@@ -234,6 +235,8 @@ static const mote_setting_info flight_setting_members[] = {
     FLIGHT_SETTING(world_up.y),       FLIGHT_SETTING(world_up.z),
 };
 
+extern const mote_kind_events mote_flight_kind_events; /* flight_events.c */
+
 const mote_pool_kind mote_flight_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(flight, FLIGHT_POOL_COOKIE, mote_flight_limits),
     .parallel_min_elements = 512, /* a flyer is 64 streams and two arctangents: a mover's cost */
@@ -241,6 +244,8 @@ const mote_pool_kind mote_flight_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_RIGID(FLIGHT_P, FLIGHT_Q),
+    .events = &mote_flight_kind_events,
 };
 
 #define RECORD (&mote_flight_pool_kind_record)

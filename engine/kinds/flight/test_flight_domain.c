@@ -102,10 +102,7 @@ static void tamper(unsigned char *blob, size_t size, float marker, float value) 
     }
     assert_true(at + sizeof(float) <= size - 8);
     memcpy(blob + at, &value, sizeof value);
-    uint64_t sum = mote_snapshot_checksum(blob, size - 8);
-    for (int i = 0; i < 8; ++i) {
-        blob[size - 8 + i] = (unsigned char)(sum >> (8 * i));
-    }
+    test_reseal_snapshot(blob, size);
 }
 
 /* A snapshot re-sealed after a flyer was moved outside the domain (a perch at 1e30, a clock

@@ -7,6 +7,8 @@
 #include "launch_fields.h"
 #include "launch_ref.h"
 #include "kind_record.h"
+#include "pose_history.h"
+#include "pool_events.h"
 #include "refuse.h"
 #include "task_split.h"
 
@@ -200,7 +202,7 @@ static mote_status check_settings(const void *settings) {
     }
     mote_launch_timeline derived = mote_launch_timeline_of(&s->profile);
     if (derived.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     if (memcmp(&derived, &s->timeline, sizeof derived) != 0) {
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
@@ -210,6 +212,24 @@ static mote_status check_settings(const void *settings) {
     return MOTE_OK;
 }
 
+/* An added or set rocket's pose at the pool's clock, as a step of dt 0 writes it (the same
+ * kernel, bit for bit): a rocket added mid-flight reads where it is, not on the pad. No
+ * event: the rocket was added in its phase, it did not enter it. */
+static void written(mote_pool *pool, size_t begin, size_t end) {
+    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
+    prepare(pool, 0.0f, constants);
+    pool->kernel(pool->core.fields.field, constants, begin, end);
+}
+
+/* The pool's clock moved on by a step's advanced seconds, up to MOTE_LAUNCH_CLOCK_MAX: the
+ * pool's own step and, as the record's before_step, a world's. */
+static void advance_clock(mote_pool *pool, float advanced) {
+    const double clock = settings_of(pool)->clock + (double)advanced;
+    settings_of(pool)->clock = clock < MOTE_LAUNCH_CLOCK_MAX ? clock : MOTE_LAUNCH_CLOCK_MAX;
+}
+
+extern const mote_kind_events mote_launch_kind_events; /* launch_events.c */
+
 const mote_pool_kind mote_launch_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(launch, LAUNCH_POOL_COOKIE, launch_pool_settings),
     .parallel_min_elements = 1024, /* a rocket costs five sincos, a pow and ten divisions */
@@ -217,6 +237,10 @@ const mote_pool_kind mote_launch_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_RIGID(LAUNCH_P, LAUNCH_Q),
+    .events = &mote_launch_kind_events,
+    .before_step = advance_clock,
+    .written = written,
 };
 
 #define RECORD (&mote_launch_pool_kind_record)
@@ -230,11 +254,18 @@ typedef struct evaluate_job {
     float *const *fields;
     mote_kernel_fn kernel;
     const void *constants;
+    const mote_pool *events; /* a recording step's pool (its states read around the kernel) */
 } evaluate_job;
 
 static void evaluate_span(size_t begin, size_t end, void *context) {
     const evaluate_job *job = context;
+    if (job->events != NULL) {
+        mote_pool_events_range_before(job->events, begin, end);
+    }
     job->kernel(job->fields, job->constants, begin, end);
+    if (job->events != NULL) {
+        mote_pool_events_range_after(job->events, begin, end);
+    }
 }
 
 /* Evaluates [begin, end) (checked) at the pool's clock. */
@@ -244,7 +275,8 @@ static void run(mote_pool *p, size_t begin, size_t end, const mote_task_system *
     }
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
     prepare(p, 0.0f, constants);
-    evaluate_job job = {p->core.fields.field, p->kernel, constants};
+    evaluate_job job = {p->core.fields.field, p->kernel, constants,
+                        mote_pool_events_recording(p) ? p : NULL};
     if (tasks == NULL) {
         evaluate_span(begin, end, &job);
     } else {
@@ -257,12 +289,22 @@ static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system
     mote_pool *p = MOTE_AS_POOL(pool);
     float advanced = 0.0f;
     mote_status status = mote_pool_advance_of(p, RECORD, dt, &advanced);
+    if (status == MOTE_OK && advanced > 0.0f) { /* room for the previous poses, if kept */
+        status = mote_pose_history_before_step(p, 0, p->core.count);
+    }
     if (status != MOTE_OK) {
         return status;
     }
-    const double clock = settings_of(p)->clock + (double)advanced;
-    settings_of(p)->clock = clock < MOTE_LAUNCH_CLOCK_MAX ? clock : MOTE_LAUNCH_CLOCK_MAX;
+    advance_clock(p, advanced);
+    const bool events = mote_pool_events_begin(p, true, 0, p->core.count);
+    if (advanced > 0.0f) {
+        mote_pose_history_capture(p, 0, p->core.count);
+    }
     run(p, 0, p->core.count, tasks);
+    mote_pose_history_after_step(p, advanced > 0.0f ? p->core.count : 0);
+    if (events) {
+        mote_pool_events_finish(p, 0, p->core.count, advanced);
+    }
     if (out_advanced != NULL) {
         *out_advanced = advanced;
     }
@@ -336,7 +378,7 @@ mote_status mote_launch_pool_set_profile(mote_launch_pool *pool,
     }
     mote_launch_timeline tl = mote_launch_timeline_of(profile);
     if (tl.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     settings_of(p)->profile = *profile;
     settings_of(p)->timeline = tl;

@@ -149,7 +149,7 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
         return status;
     }
     if (begin > end || end > mote_launch_pool_count(pool)) {
-        return MOTE_ERROR_RANGE;
+        return mote_launch_pool_evaluate_range(pool, begin, end); /* its refusal and detail */
     }
     move_launch_times(pool, begin, end, advanced);
     return mote_launch_pool_evaluate_range(pool, begin, end);
@@ -202,6 +202,9 @@ static void seed_state(const probe_variant *variant, float *const *fields, size_
         fields[LAUNCH_TURN_BLEND][i] = r.turn_blend;
         fields[LAUNCH_CROSSRANGE][i] = r.crossrange;
         fields[LAUNCH_FLAGS][i] = mote_launch_flags_encode(&r);
+        for (int f = LAUNCH_PHASE; f < LAUNCH_FIELD_COUNT; ++f) {
+            fields[f][i] = 0.0f; /* the pose, which every step writes from the inputs */
+        }
     }
 }
 

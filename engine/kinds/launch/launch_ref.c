@@ -138,7 +138,7 @@ mote_status mote_launch_evaluate(const mote_launch_profile *profile,
     }
     const mote_launch_timeline tl = mote_launch_timeline_of(profile);
     if (tl.status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the profile's member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     if (!isfinite(time)) {
         return mote_refuse(MOTE_ERROR_NON_FINITE, "time must be finite (got %g)", (double)time);
@@ -156,7 +156,7 @@ mote_status mote_launch_camera_shake(const mote_launch_profile *p, float t, mote
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "profile and offset must not be NULL");
     }
     if (mote_launch_profile_validate(p) != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     if (!isfinite(t)) {
         return mote_refuse(MOTE_ERROR_NON_FINITE, "time must be finite (got %g)", (double)t);

@@ -240,6 +240,41 @@ static void test_steps_every_backend(void **unused) {
     }
 }
 
+/* The accepted-calls property's case: an ordinary rocket (the default desc and profile, max_dt
+ * INFINITY) stepped by dt = FLT_MAX, then 1e38, again and again, from the clock's start and
+ * from next to either end of its range: every step advances MOTE_MAX_STEP_DT at most, the
+ * clock stops at MOTE_LAUNCH_CLOCK_MAX, and every pose stays finite on every backend. */
+static void test_huge_steps_of_an_ordinary_rocket(void **unused) {
+    (void)unused;
+    const double starts[] = {0.0, MOTE_LAUNCH_CLOCK_MAX - 3.0 * MOTE_MAX_STEP_DT,
+                             -MOTE_LAUNCH_CLOCK_MAX};
+    for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
+        if (!mote_backend_available((mote_backend)b)) {
+            continue;
+        }
+        mote_launch_pool_def def = mote_default_launch_pool_def();
+        def.backend = (mote_backend)b;
+        mote_launch_pool *pool = NULL;
+        assert_int_equal(mote_launch_pool_create(&def, &pool), MOTE_OK);
+        assert_int_equal(mote_launch_pool_set_max_dt(pool, INFINITY), MOTE_OK);
+        const mote_launch_desc d = mote_default_launch_desc();
+        assert_int_equal(mote_launch_pool_add(pool, &d, NULL), MOTE_OK);
+        for (size_t k = 0; k < sizeof starts / sizeof starts[0]; ++k) {
+            assert_int_equal(mote_launch_pool_evaluate(pool, starts[k]), MOTE_OK);
+            for (size_t s = 0; s < test_scaled_at_least(STEPS, 50); ++s) {
+                const double before = mote_launch_pool_clock(pool);
+                assert_int_equal(mote_launch_pool_step(pool, s % 2 == 0 ? FLT_MAX : 1e38f),
+                                 MOTE_OK);
+                const double clock = mote_launch_pool_clock(pool);
+                assert_true(clock - before <= MOTE_MAX_STEP_DT && clock >= before);
+                assert_true(clock <= MOTE_LAUNCH_CLOCK_MAX);
+                assert_clean(pool);
+            }
+        }
+        mote_launch_pool_destroy(pool);
+    }
+}
+
 static unsigned char *snapshot_of(const mote_launch_pool *pool, size_t *size) {
     *size = mote_launch_pool_snapshot_size(pool);
     unsigned char *bytes = malloc(*size);
@@ -374,5 +409,6 @@ static void test_profile_refusals(void **unused) {
 
 MOTE_TEST_MAIN(cmocka_unit_test(test_far_clock_agrees_with_the_reference),
                cmocka_unit_test(test_edges_every_variant),
-               cmocka_unit_test(test_steps_every_backend), cmocka_unit_test(test_rocket_refusals),
-               cmocka_unit_test(test_profile_refusals))
+               cmocka_unit_test(test_steps_every_backend),
+               cmocka_unit_test(test_huge_steps_of_an_ordinary_rocket),
+               cmocka_unit_test(test_rocket_refusals), cmocka_unit_test(test_profile_refusals))

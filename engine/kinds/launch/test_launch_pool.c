@@ -1,8 +1,8 @@
 /* The launch pool (mote/launch_pool.h): every rocket evaluated at the pool's double clock
  * equals mote_launch_evaluate (the scalar backend bit for bit, the best backend within
  * launch_bounds.h), the clock does not drift over hours, range and parallel evaluations give
- * the whole-pool bits, inputs written through the view take effect, and bad input returns an
- * error and changes nothing. */
+ * the whole-pool bits, inputs written through the view take effect, add and set write the pose
+ * at the clock, and bad input returns an error and changes nothing. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -131,6 +131,120 @@ static void test_inputs_through_view(void **unused) {
     mote_launch_pool_destroy(pool);
 }
 
+/* Every member of two poses, bit for bit. */
+static void assert_same_pose(const mote_launch_pose *a, const mote_launch_pose *b) {
+    assert_int_equal(a->phase, b->phase);
+    const float fa[] = {a->distance,
+                        a->speed,
+                        a->altitude,
+                        a->ground_arc,
+                        a->roll,
+                        a->radial.x,
+                        a->radial.y,
+                        a->radial.z,
+                        a->tangent.y,
+                        a->tangent.z,
+                        a->flight_direction.x,
+                        a->flight_direction.y,
+                        a->flight_direction.z,
+                        a->base_orientation.x,
+                        a->base_orientation.w,
+                        a->orientation.x,
+                        a->orientation.y,
+                        a->orientation.z,
+                        a->orientation.w,
+                        a->position.x,
+                        a->position.y,
+                        a->position.z,
+                        a->velocity.x,
+                        a->velocity.y,
+                        a->velocity.z};
+    const float fb[] = {b->distance,
+                        b->speed,
+                        b->altitude,
+                        b->ground_arc,
+                        b->roll,
+                        b->radial.x,
+                        b->radial.y,
+                        b->radial.z,
+                        b->tangent.y,
+                        b->tangent.z,
+                        b->flight_direction.x,
+                        b->flight_direction.y,
+                        b->flight_direction.z,
+                        b->base_orientation.x,
+                        b->base_orientation.w,
+                        b->orientation.x,
+                        b->orientation.y,
+                        b->orientation.z,
+                        b->orientation.w,
+                        b->position.x,
+                        b->position.y,
+                        b->position.z,
+                        b->velocity.x,
+                        b->velocity.y,
+                        b->velocity.z};
+    assert_memory_equal(fa, fb, sizeof fa);
+}
+
+/* A rocket reads its pose at the pool's clock right after add, add_many and set, with no step:
+ * launched 10 s before the clock it is 10 s into its flight, not on the pad. The pose is the
+ * reference's at that time (the scalar backend bit for bit) and on every backend the bits a
+ * step of dt 0 writes. */
+static void test_add_and_set_write_the_pose_at_the_clock(void **unused) {
+    (void)unused;
+    const mote_launch_profile profile = mote_default_launch_profile();
+    const mote_backend backends[] = {MOTE_BACKEND_SCALAR, MOTE_BACKEND_AUTO};
+    for (size_t b = 0; b < 2; ++b) {
+        mote_launch_pool *pool = make(backends[b], 0);
+        const double clocks[] = {0.0, 7.5};
+        for (size_t c = 0; c < 2; ++c) {
+            assert_int_equal(mote_launch_pool_evaluate(pool, clocks[c]), MOTE_OK);
+            mote_launch_desc d = mote_default_launch_desc();
+            d.rocket.launch_time = (float)clocks[c] - 10.0f; /* 10 s into its flight */
+            mote_id id;
+            assert_int_equal(mote_launch_pool_add(pool, &d, &id), MOTE_OK);
+            mote_launch_desc many[3] = {d, d, d};
+            many[1].rocket.launch_time = (float)clocks[c] - 30.0f; /* coasting */
+            many[2].rocket.launch_time = (float)clocks[c] + 5.0f;  /* not launched yet */
+            mote_id ids[3];
+            assert_int_equal(mote_launch_pool_add_many(pool, many, 3, ids), MOTE_OK);
+            d.rocket.launch_time = (float)clocks[c] - 20.0f;
+            assert_int_equal(mote_launch_pool_set(pool, ids[2], &d), MOTE_OK);
+            const mote_id read[4] = {id, ids[0], ids[1], ids[2]};
+            const float own_time[4] = {10.0f, 10.0f, 30.0f, 20.0f};
+            mote_launch_desc at_add[4];
+            for (int k = 0; k < 4; ++k) {
+                assert_int_equal(mote_launch_pool_get(pool, read[k], &at_add[k]), MOTE_OK);
+                mote_launch_pose want;
+                assert_int_equal(
+                    mote_launch_evaluate(&profile, &at_add[k].rocket, (float)clocks[c], &want),
+                    MOTE_OK);
+                assert_true(at_add[k].pose.phase != MOTE_LAUNCH_HOLD);
+                assert_true(at_add[k].pose.altitude > 0.0f);
+                assert_int_equal(want.phase, at_add[k].pose.phase);
+                if (backends[b] == MOTE_BACKEND_SCALAR) {
+                    assert_same_pose(&at_add[k].pose, &want);
+                } else { /* launch_bounds.h: these four bit-identical on every backend */
+                    assert_true(at_add[k].pose.distance == want.distance);
+                    assert_true(at_add[k].pose.speed == want.speed);
+                    assert_true(at_add[k].pose.altitude == want.altitude);
+                }
+                assert_true(at_add[k].rocket.launch_time == (float)clocks[c] - own_time[k]);
+            }
+            assert_true(at_add[2].pose.phase == MOTE_LAUNCH_REST ||
+                        at_add[2].pose.phase == MOTE_LAUNCH_COAST);
+            assert_int_equal(mote_launch_pool_step(pool, 0.0f), MOTE_OK);
+            for (int k = 0; k < 4; ++k) {
+                mote_launch_desc stepped;
+                assert_int_equal(mote_launch_pool_get(pool, read[k], &stepped), MOTE_OK);
+                assert_same_pose(&stepped.pose, &at_add[k].pose);
+            }
+        }
+        mote_launch_pool_destroy(pool);
+    }
+}
+
 static void test_bad_input(void **unused) {
     (void)unused;
     mote_launch_pool_def def = mote_default_launch_pool_def();
@@ -177,4 +291,6 @@ static void test_bad_input(void **unused) {
 MOTE_TEST_MAIN(cmocka_unit_test(test_scalar_pool_is_the_reference),
                cmocka_unit_test(test_clock_does_not_drift),
                cmocka_unit_test(test_range_and_parallel),
-               cmocka_unit_test(test_inputs_through_view), cmocka_unit_test(test_bad_input))
+               cmocka_unit_test(test_inputs_through_view),
+               cmocka_unit_test(test_add_and_set_write_the_pose_at_the_clock),
+               cmocka_unit_test(test_bad_input))

@@ -1,5 +1,6 @@
 /* Mover pools: the mover kind's record for the shared pool layer (its fields, params and
  * sub-steps, its kernel) and the public mover-pool names. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -142,8 +143,8 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
 }
 
 /* The avoidance stages, with avoidance on. */
-static mote_status before_step(mote_pool *pool, const mote_kernel_table *table,
-                               const mote_step_plan *plan) {
+static mote_status before_ranges(mote_pool *pool, const mote_kernel_table *table,
+                                 const mote_step_plan *plan) {
     mover_settings *s = settings_of(pool);
     if (!(s->avoidance.neighbor_distance > 0.0f)) {
         return MOTE_OK;
@@ -155,8 +156,8 @@ static mote_status before_step(mote_pool *pool, const mote_kernel_table *table,
     return mover_avoid_before(pool, space, &s->avoidance, table, plan);
 }
 
-static void after_step(mote_pool *pool, const mote_kernel_table *table,
-                       const mote_step_plan *plan) {
+static void after_ranges(mote_pool *pool, const mote_kernel_table *table,
+                         const mote_step_plan *plan) {
     mover_settings *s = settings_of(pool);
     if (s->avoidance.neighbor_distance > 0.0f && s->space != NULL) {
         mover_avoid_after(pool, s->space, &s->avoidance, table, plan);
@@ -259,10 +260,20 @@ static mote_status check_values(const mote_pool *pool, float *values) {
     return MOTE_OK;
 }
 
+/* What a step accepts in the inputs written through the view (pool_kind.h): the domain's
+ * bounds (the desired velocity's length, as check_values judges it); the facing flag finite (the
+ * kernels read any value but 0 as set, and restore keeps any finite one). */
+static const mote_input_limit mover_input_limits[] = {
+    {MOVER_DESIRED_VELOCITY_X, 2, 0.0f, MOTE_MOVER_MAX_SPEED, "desired_velocity"},
+    {MOVER_DESIRED_FACING, 1, -MOTE_MOVER_MAX_ROTATION, MOTE_MOVER_MAX_ROTATION, NULL},
+    {MOVER_EXPLICIT_FACING, 1, -FLT_MAX, FLT_MAX, NULL},
+};
+
 MOTE_KIND_FIELD_TABLE(mover, MOVER_FIELDS, MOVER_FIELD_COUNT);
 
 const mote_pool_kind mote_mover_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(mover, MOVER_POOL_COOKIE, mover_settings),
+    MOTE_INPUT_LIMITS(mover_input_limits),
     .parallel_min_elements =
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
     .kernel_id = MOTE_KERNEL_mover,
@@ -271,8 +282,9 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
-    .before_step = before_step,
-    .after_step = after_step,
+    .pose = MOTE_POSE_PLANAR(MOVER_POSITION_X, MOVER_POSITION_Y, MOVER_ROTATION),
+    .before_ranges = before_ranges,
+    .after_ranges = after_ranges,
     .release = release,
 };
 

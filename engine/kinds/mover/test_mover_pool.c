@@ -561,7 +561,8 @@ static void test_bad_input_changes_nothing(void **unused) {
     mote_mover_pool_destroy(NULL);
 }
 
-/* NaN written through the view stays in its element and validate names it. */
+/* NaN written through the view into the state stays in its element and validate names it;
+ * one in an input is refused by the step, naming it. */
 static void test_validate_and_confinement(void **unused) {
     (void)unused;
     mote_mover_pool *pool = make_pool(NULL, MOTE_BACKEND_AUTO);
@@ -571,7 +572,11 @@ static void test_validate_and_confinement(void **unused) {
     assert_int_equal(val.bad_count, 0);
     assert_int_equal(val.first_bad_index, 100);
     mote_mover_view v = mote_mover_pool_view(pool);
-    v.desired_velocity_y[41] = NAN;
+    v.desired_velocity_y[5] = NAN;
+    assert_int_equal(mote_mover_pool_step(pool, 0.05f), MOTE_ERROR_NON_FINITE);
+    assert_non_null(strstr(mote_error_detail(), "view.desired_velocity_y[5]"));
+    v.desired_velocity_y[5] = 0.0f;
+    v.velocity_y[41] = NAN;
     v.angular_velocity[77] = INFINITY;
     assert_int_equal(mote_mover_pool_step(pool, 0.05f), MOTE_OK);
     assert_int_equal(mote_mover_pool_validate(pool, &val), MOTE_ERROR_NON_FINITE);

@@ -67,7 +67,7 @@ mote_orientation_desc mote_default_orientation_desc(void) {
         .halflife = 0.1f,
         .stiffness = gains.stiffness,
         .damping = gains.damping,
-        .max_speed = 0.0f,
+        .max_speed = INFINITY,
         .incoming_angular_velocity = {0.0f, 0.0f, 0.0f},
         .offset = mote_quat_identity(),
         .offset_angular_velocity = {0.0f, 0.0f, 0.0f},
@@ -127,6 +127,15 @@ static mote_status desc_to_values(const mote_pool *pool, const void *desc, float
         values[ORIENTATION_MAX_SPEED] = 0.0f;
     }
     return MOTE_OK;
+}
+
+/* get speaks the public spelling of no cap: a control pool's stored 0 comes back INFINITY. */
+static void values_to_desc(const mote_pool *pool, const float *values, void *desc) {
+    mote_orientation_desc *d = desc;
+    if (settings_of(pool)->kind == MOTE_ORIENTATION_CONTROL &&
+        values[ORIENTATION_MAX_SPEED] == 0.0f) {
+        d->max_speed = INFINITY;
+    }
 }
 
 /* The domain (mote/orientation.h) of the values the kind reads: angular velocities within
@@ -252,15 +261,27 @@ static mote_status check_settings(const void *settings) {
     return MOTE_OK;
 }
 
+/* What a step accepts in the inputs written through the view (pool_kind.h): a target of unit
+ * length within 2^-8 (add stores it normalised, restore keeps one within rounding of that; a
+ * step that took any length would carry it into the spring and damper kinds' output), and
+ * the incoming angular velocity's length within the domain, as check_domain judges it. */
+static const mote_input_limit orientation_input_limits[] = {
+    {ORIENTATION_TX, 4, 1.0f - 0x1p-8f, 1.0f + 0x1p-8f, "target"},
+    {ORIENTATION_IWX, 3, 0.0f, MOTE_ORIENTATION_MAX_ANGULAR_SPEED, "incoming_angular_velocity"},
+};
+
 MOTE_KIND_FIELD_TABLE(orientation, ORIENTATION_FIELDS, ORIENTATION_FIELD_COUNT);
 
 const mote_pool_kind mote_orientation_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(orientation, ORIENTATION_POOL_COOKIE, orientation_settings),
+    MOTE_INPUT_LIMITS(orientation_input_limits),
     .parallel_min_elements = 1024, /* a control element is some sub-steps of log and exp */
     .stored_fields = stored_fields,
     .kernel = kernel,
     .desc_to_values = desc_to_values,
     .check_values = check_values,
+    .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_ROTATION(ORIENTATION_Q),
 };
 
 #define RECORD (&mote_orientation_pool_kind_record)

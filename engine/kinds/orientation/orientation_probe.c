@@ -154,6 +154,12 @@ static void seed_state(const probe_variant *variant, float *const *f, size_t cou
                 f[fields[k]][i] = values[k];
             }
         }
+        /* inertialize's incoming and offset angular velocities, drawn after the rest so the
+         * other models' streams stay as they were */
+        for (int c = 0; c < 3 && f[ORIENTATION_IWX] != NULL; ++c) {
+            f[ORIENTATION_IWX + c][i] = tool_rng_range(&rng, -6, 6);
+            f[ORIENTATION_OWX + c][i] = tool_rng_range(&rng, -6, 6);
+        }
     }
 }
 

@@ -159,8 +159,9 @@ static void test_unstable_gains_are_refused(void **unused) {
         mote_orientation_control_stable(no.stiffness, no.damping, MOTE_ORIENTATION_SUBSTEP));
 }
 
-/* "No cap" is 0 or INFINITY alike, in the desc and in the scalar advance's params: a desc
- * copied from mote_orientation_control_gains(..., INFINITY) is accepted and stored as 0. */
+/* "No cap" is INFINITY, and 0 alike, in the desc and in the scalar advance's params: a desc
+ * copied from mote_orientation_control_gains(..., INFINITY) is accepted, stored as 0 and given
+ * back by get as INFINITY, the default desc's spelling; a desc with 0 reads back the same. */
 static void test_no_cap_spellings_agree(void **unused) {
     (void)unused;
     mote_orientation_control_params g = mote_orientation_control_gains(0.2f, 1.0f, INFINITY);
@@ -172,8 +173,18 @@ static void test_no_cap_spellings_agree(void **unused) {
     assert_int_equal(mote_orientation_pool_add(pool, &d, &id), MOTE_OK);
     mote_orientation_desc got;
     assert_int_equal(mote_orientation_pool_get(pool, id, &got), MOTE_OK);
-    assert_true(got.max_speed == 0.0f);
+    assert_true(got.max_speed == INFINITY);
+    assert_true(mote_default_orientation_desc().max_speed == INFINITY);
+    assert_true(mote_orientation_pool_view(pool).max_speed[0] == 0.0f);
+    d.max_speed = 0.0f;
     assert_int_equal(mote_orientation_pool_set(pool, id, &d), MOTE_OK);
+    assert_int_equal(mote_orientation_pool_get(pool, id, &got), MOTE_OK);
+    assert_true(got.max_speed == INFINITY);
+    d.max_speed = 5.0f; /* a cap reads back as itself */
+    assert_int_equal(mote_orientation_pool_set(pool, id, &d), MOTE_OK);
+    assert_int_equal(mote_orientation_pool_get(pool, id, &got), MOTE_OK);
+    assert_true(got.max_speed == 5.0f);
+    d.max_speed = g.max_speed;
     mote_orientation_pool_destroy(pool);
     /* the scalar advance takes 0 as it takes INFINITY, to the same bits */
     mote_quat qa = mote_quat_identity(), qb = qa;
@@ -301,10 +312,7 @@ static void tamper(unsigned char *blob, size_t size, float marker, float value) 
     }
     assert_true(at + sizeof(float) <= size - 8);
     memcpy(blob + at, &value, sizeof value);
-    uint64_t sum = mote_snapshot_checksum(blob, size - 8);
-    for (int i = 0; i < 8; ++i) {
-        blob[size - 8 + i] = (unsigned char)(sum >> (8 * i));
-    }
+    test_reseal_snapshot(blob, size);
 }
 
 /* A snapshot re-sealed after an element was moved outside the domain (an angular velocity of

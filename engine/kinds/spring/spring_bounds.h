@@ -4,6 +4,8 @@
 #ifndef MOTE_SPRING_BOUNDS_H
 #define MOTE_SPRING_BOUNDS_H
 
+#include <math.h>
+
 #include "mote/spring_pool.h"
 #include "spring_fields.h"
 
@@ -39,8 +41,8 @@ static const spring_bound spring_bounds[MOTE_SPRING_KIND_COUNT] = {
      * reference's), extrapolate's expm1 and dead_blend's exp: as critical */
     [MOTE_SPRING_TIMED] = {4, 0, 2.4e-4, 1},
     [MOTE_SPRING_VELOCITY] = {4, 0, 2.4e-4, 1},
-    /* three expm1 blends in series on v, then x = x + dt v, the acceleration's a dt (not in
-     * the element's scale) carried along: 9 measured at dt = 1 s */
+    /* three expm1 blends in series on v, then x = x + dt v; the scale includes the velocity
+     * the acceleration adds, |goal_a| dt (spring_scale_floor), which the blends carry */
     [MOTE_SPRING_TRACKING] = {12, 0, 2.4e-4, 1},
     [MOTE_SPRING_EXTRAPOLATE] = {4, 0, 2.4e-4, 1},
     [MOTE_SPRING_DEAD_BLEND] = {4, 0, 2.4e-4, 1},
@@ -51,6 +53,13 @@ static inline double spring_one_step_bound(mote_spring_kind kind, int field, flo
     const spring_bound *b = &spring_bounds[kind];
     double extra = (field == SPRING_FIELD_V && dt > 0.0f) ? b->v_ulp_per_rate / (double)dt : 0.0;
     return b->one_step_ulp + extra;
+}
+
+/* The least scale an element of kind is judged at, beside its state's magnitudes: tracking's
+ * velocity passes through v + goal_a dt a_blend before its other blends, so an ULP of those
+ * blends is an ULP of |goal_a| dt, which no state field holds; 0 for the other kinds. */
+static inline double spring_scale_floor(mote_spring_kind kind, float incoming_a, float dt) {
+    return kind == MOTE_SPRING_TRACKING ? fabs((double)incoming_a * (double)dt) : 0.0;
 }
 
 /* Relative bound after steps steps of 1/60 s. */

@@ -14,11 +14,15 @@
 #include "tool_rng.h"
 
 /* The element's largest reference |x, v, goal, xi, vi| (and inertialize's |incoming_v,
- * offset_x, offset_v|, dead_blend's |ext_x, ext_v|) along the run (the trajectory). */
+ * offset_x, offset_v|, dead_blend's |ext_x, ext_v|) along the run (the trajectory), and
+ * tracking's |goal_a| dt (spring_scale_floor). */
 static float scale(const compare_kind *self, const compare_sample *sample, int field, size_t i) {
-    (void)self;
     (void)field;
-    return sample->trajectory[i];
+    const float *incoming_a = sample->start[SPRING_FIELD_INCOMING_A];
+    double floor = incoming_a == NULL ? 0.0
+                                      : spring_scale_floor((mote_spring_kind)self->model,
+                                                           incoming_a[i], COMPARE_DT);
+    return (float)fmax(sample->trajectory[i], floor);
 }
 
 /* Scaled ULP after one step, relative after more (spring_bounds.h). */

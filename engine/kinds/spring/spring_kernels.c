@@ -23,8 +23,9 @@
  *   timed, velocity: <= 4 (the critical spring's exp; the targets' arithmetic, divisions
  *       included, is the reference's exactly: xi and goal_time bit for bit)
  *   extrapolate, dead_blend: <= 4 (one expm1, one exp)
- *   tracking: <= 12 (three expm1 in series on v; 9 measured at dt = 1 s, where the
- *       acceleration's a dt, outside the element's scale, is largest)
+ *   tracking: <= 12 (three expm1 in series on v), the scale including |goal_a| dt: the
+ *       velocity v + goal_a dt a_blend the later blends carry (an ULP of a blend near 1
+ *       is an ULP of that velocity), which no state field holds
  * After 1,000 steps of 1/60 s, relative to the element's scale: 2.4e-4 (4.8e-4 damped, 1e-3
  * for the angle kinds, whose wrapped angle integrates the drift of v; inertialize as decay,
  * its output adding no feedback: 2.4e-4). Each step's exp
@@ -37,6 +38,7 @@
  * (SPRING_FACTOR_KERNEL): the fixed-step cache (engine/core/step_cache.c) may supply it from
  * the last step instead of computing it, with the same bits, so the bounds above hold for
  * both paths. */
+#include <math.h>
 #include <string.h>
 
 #include "lane_loop.h"
@@ -46,6 +48,7 @@
 #include "wide/wide_math.h"
 
 #include "mote/spring.h"
+#include "mote/spring_pool.h"
 
 /* One vector of every field the kind uses (unused ones are left unset), and of the cache
  * arrays where the kernel reads them. */
@@ -152,6 +155,13 @@ static inline void inertialize_with_factor(spring_lanes *s, mote_wf dt, mote_wf 
     s->f[SPRING_FIELD_V] = mote_w_add(s->f[SPRING_FIELD_INCOMING_V], s->f[SPRING_FIELD_OFFSET_V]);
 }
 
+/* mote_ref_hold_state: a finite lane past +-MOTE_SPRING_MAX_STATE held there; NaN and the
+ * infinities pass (the clamp's min and max keep a NaN; the select keeps an infinity). */
+static inline mote_wf hold_state(mote_wf a) {
+    const mote_wf held = mote_w_clamp(a, -MOTE_SPRING_MAX_STATE, MOTE_SPRING_MAX_STATE);
+    return mote_w_select(mote_w_lt(mote_w_abs(a), mote_w_set1(INFINITY)), held, a);
+}
+
 static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
     mote_wf x = s->f[SPRING_FIELD_X];
     mote_wf v = s->f[SPRING_FIELD_V];
@@ -159,8 +169,8 @@ static inline void semi_implicit_body(spring_lanes *s, mote_wf dt) {
         mote_w_sub(mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), s->f[SPRING_FIELD_STIFFNESS]),
                    mote_w_mul(v, s->f[SPRING_FIELD_DAMPING]));
     v = mote_w_add(v, mote_w_mul(a, dt));
-    s->f[SPRING_FIELD_V] = v;
-    s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(v, dt));
+    s->f[SPRING_FIELD_V] = hold_state(v);
+    s->f[SPRING_FIELD_X] = hold_state(mote_w_add(x, mote_w_mul(v, dt)));
 }
 
 /* The exponential response's blend 1 - exp(-rate dt), as an expm1. */
@@ -187,6 +197,17 @@ typedef struct damped_lanes {
     mote_wm under;    /* q >= eps: under-damped (never critical) */
     mote_wm not_over;
 } damped_lanes;
+
+/* The reference's damped_phase (MOTE_SPRING_MAX_PHASE): lanes past it taken to
+ * phase - 2 pi round(phase / 2 pi), held within the bound, with the reference's operations. */
+static inline mote_wf damped_phase(mote_wf phase) {
+    const mote_wf two_pi = mote_w_set1(6.28318548f);
+    mote_wf turns = mote_w_round(mote_w_mul(phase, mote_w_set1(1.0f / 6.28318548f)));
+    mote_wf reduced = mote_w_clamp(mote_w_sub(phase, mote_w_mul(turns, two_pi)),
+                                   -MOTE_SPRING_MAX_PHASE, MOTE_SPRING_MAX_PHASE);
+    return mote_w_select(mote_w_le(mote_w_abs(phase), mote_w_set1(MOTE_SPRING_MAX_PHASE)), phase,
+                         reduced);
+}
 
 /* Everything before the transcendentals; the over- and under-damped parts start as 0. */
 MOTE_ALWAYS_INLINE void damped_setup(const spring_lanes *s, damped_lanes *d) {
@@ -234,9 +255,10 @@ MOTE_ALWAYS_INLINE void damped_finish(spring_lanes *s, const damped_lanes *d, mo
                              mote_w_add(mote_w_set1(1.0f), mote_w_mul(mote_w_set1(0.5f), d->m)))));
     mote_wf e_times = mote_w_mul(e, mote_w_select(d->critical, dt, quotient));
     mote_wf sv = mote_w_select(d->under, quotient, e_times);
-    s->f[SPRING_FIELD_X] = mote_w_add(mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)),
-                                      s->f[SPRING_FIELD_GOAL]);
-    s->f[SPRING_FIELD_V] = mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull));
+    s->f[SPRING_FIELD_X] = hold_state(mote_w_add(
+        mote_w_add(mote_w_mul(c, d->u0), mote_w_mul(sv, d->j1)), s->f[SPRING_FIELD_GOAL]));
+    s->f[SPRING_FIELD_V] =
+        hold_state(mote_w_sub(mote_w_mul(c, s->f[SPRING_FIELD_V]), mote_w_mul(sv, d->pull)));
 }
 
 /* mote_spring_damper on n vectors (1, or 2 side by side for the core to overlap),
@@ -269,7 +291,7 @@ MOTE_ALWAYS_INLINE void damped_vectors(spring_lanes *s, int n, mote_wf dt) {
     if (any_under) {
 #pragma GCC unroll 2
         for (int v = 0; v < n; ++v) {
-            mote_w_sincos(mote_w_mul(d[v].w, dt), &d[v].sin, &d[v].cos);
+            mote_w_sincos(damped_phase(mote_w_mul(d[v].w, dt)), &d[v].sin, &d[v].cos);
         }
     }
 #pragma GCC unroll 2

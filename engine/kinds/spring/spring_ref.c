@@ -141,6 +141,16 @@ void mote_spring_semi_implicit(float *x, float *v, float target, float stiffness
  *   over-damped (w = sqrt -q): with the slow rate y - w = k / (y + w) and m = expm1(-2wt),
  *       C = e^-(y-w)t (1 + m/2), S = -e^-(y-w)t m / 2w   (no cancellation as w -> 0)
  *   critical (|q| < eps, k taken as y^2): C = e^-yt, S = t e^-yt. */
+/* The phase w dt as mote_spring_damper takes it (MOTE_SPRING_MAX_PHASE). */
+static float damped_phase(float phase) {
+    if (fabsf(phase) <= MOTE_SPRING_MAX_PHASE) {
+        return phase;
+    }
+    const float two_pi = 6.28318548f;
+    float reduced = phase - nearbyintf(phase * (1.0f / two_pi)) * two_pi;
+    return fminf(fmaxf(reduced, -MOTE_SPRING_MAX_PHASE), MOTE_SPRING_MAX_PHASE);
+}
+
 void mote_spring_damper(float *x, float *v, float goal, float stiffness, float damping, float dt) {
     float y = damping / 2.0f;
     float q = stiffness - damping * damping / 4.0f;
@@ -156,8 +166,9 @@ void mote_spring_damper(float *x, float *v, float goal, float stiffness, float d
     } else if (q > 0.0f) {
         float w = sqrtf(q);
         float e = expf(-y * dt);
-        c = e * cosf(w * dt);
-        s = e * sinf(w * dt) / w;
+        float phase = damped_phase(w * dt);
+        c = e * cosf(phase);
+        s = e * sinf(phase) / w;
         k = stiffness;
     } else {
         float w = sqrtf(-q);

@@ -5,6 +5,23 @@
 #ifndef MOTE_SPRING_REF_H
 #define MOTE_SPRING_REF_H
 
+#include <math.h>
+
+#include "mote/spring_pool.h"
+
+/* The force kinds' (damped, semi_implicit) hold on a stepped state: a finite value past
+ * +-MOTE_SPRING_MAX_STATE becomes +-MOTE_SPRING_MAX_STATE; NaN and the infinities (only ever
+ * written through the view) pass unchanged, so validate still finds them. */
+static inline float mote_ref_hold_state(float a) {
+    if (a > MOTE_SPRING_MAX_STATE && a < INFINITY) {
+        return MOTE_SPRING_MAX_STATE;
+    }
+    if (a < -MOTE_SPRING_MAX_STATE && a > -INFINITY) {
+        return -MOTE_SPRING_MAX_STATE;
+    }
+    return a;
+}
+
 /* Exponential damper closing at rate damping/4 (= ln2/halflife). Returns the new x. */
 float mote_ref_damper(float x, float goal, float damping, float dt);
 

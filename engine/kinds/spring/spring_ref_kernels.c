@@ -48,12 +48,15 @@ SPRING_REF_KERNEL(double_angle, mote_ref_double_spring_angle(&x[i], &v[i], &xi[i
 
 SPRING_REF_KERNEL(decay, mote_ref_decay(&x[i], &v[i], damping[i], dt))
 
+/* The force kinds hold their state within the domain (mote_ref_hold_state). */
 SPRING_REF_KERNEL(semi_implicit,
-                  mote_spring_semi_implicit(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt))
+                  mote_spring_semi_implicit(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt);
+                  x[i] = mote_ref_hold_state(x[i]); v[i] = mote_ref_hold_state(v[i]))
 
 SPRING_REF_KERNEL(exp_response, x[i] = mote_exp_response(x[i], goal[i], rate[i], dt))
 
-SPRING_REF_KERNEL(damped, mote_spring_damper(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt))
+SPRING_REF_KERNEL(damped, mote_spring_damper(&x[i], &v[i], goal[i], stiffness[i], damping[i], dt);
+                  x[i] = mote_ref_hold_state(x[i]); v[i] = mote_ref_hold_state(v[i]))
 
 SPRING_REF_KERNEL(double,
                   mote_ref_double_spring(&x[i], &v[i], &xi[i], &vi[i], goal[i], damping[i], dt))

@@ -244,7 +244,10 @@ static double spring_error(const test_kernel_element *e, double *error, const vo
     if (!(writes & SPRING_BIT(f))) {
         return test_kernels_bit_identical(e, error, ctx);
     }
-    const double scale = element_scale(reads, e->start, e->reference, e->index);
+    const float *incoming_a = e->start[SPRING_FIELD_INCOMING_A];
+    const double scale =
+        fmax(element_scale(reads, e->start, e->reference, e->index),
+             incoming_a == NULL ? 0.0 : spring_scale_floor(r->kind, incoming_a[e->index], e->dt));
     if (!r->long_run) {
         *error = test_kernels_scaled_ulp(e->wide, e->ref, scale);
         return spring_one_step_bound(r->kind, f, e->dt);

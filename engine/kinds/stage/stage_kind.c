@@ -164,6 +164,7 @@ const mote_pool_kind mote_stage_pool_kind_record = {
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
+    .pose = MOTE_POSE_RIGID(STAGE_P, STAGE_Q),
 };
 
 #define RECORD (&mote_stage_pool_kind_record)

@@ -283,7 +283,7 @@ mote_status mote_stage_evaluate(const mote_stage_desc *desc, float tau, mote_sta
     }
     mote_status status = mote_stage_validate(desc);
     if (status != MOTE_OK) {
-        return MOTE_ERROR_INVALID_ARGUMENT; /* the detail names the member */
+        return mote_refuse_as(MOTE_ERROR_INVALID_ARGUMENT); /* the detail names the member */
     }
     if (!isfinite(tau)) {
         return mote_refuse(MOTE_ERROR_NON_FINITE, "tau must be finite (got %g)", (double)tau);

@@ -1,0 +1,18 @@
+// mote-samples: the list of samples.
+#include "sample.h"
+
+namespace samples {
+
+std::vector<std::unique_ptr<Sample>> all_samples() {
+    std::vector<std::unique_ptr<Sample>> all;
+    all.push_back(make_springs_sample());
+    all.push_back(make_crowd_sample());
+    all.push_back(make_debris_sample());
+    all.push_back(make_flock_sample());
+    all.push_back(make_docking_sample());
+    all.push_back(make_launch_sample());
+    all.push_back(make_turrets_sample());
+    return all;
+}
+
+} // namespace samples
