@@ -102,11 +102,76 @@ static void own_starts(const mote_pool *pool, int clock_field, float advanced, d
 static const unsigned RATES[] = {30, 60, 240};
 #define RATE_COUNT (sizeof RATES / sizeof RATES[0])
 
+/* ---- the fixture: one kind's pool stepped at a rate, its events gathered */
+
+/* The most events one step of the runs below records. */
+#define STEP_EVENTS 32
+
+/* A kind's run. make creates the pool, adds its elements, starts recording and lists the
+ * events the run must give (want: each id's code at `own` on its clock and `at` on the run's);
+ * step steps the pool by dt, reads the step's record into events (*count), checks what the
+ * kind's own report and readers say of the step, and writes each element's clock at the
+ * step's start into own (by slot); finish checks the pool's end and destroys it. */
+typedef struct event_kind {
+    const char *name;
+    double seconds; /* every listed event falls within it */
+    void *(*make)(event_list *want);
+    void (*step)(void *pool, float dt, mote_event events[STEP_EVENTS], size_t *count,
+                 double own[SLOTS]);
+    void (*finish)(void *pool);
+} event_kind;
+
+static void want_event(event_list *want, mote_id id, mote_event_code code, double at, double own) {
+    assert_true(want->n < MAX_EVENTS);
+    want->e[want->n++] = (timed_event){id, code, at, own};
+}
+
+/* The kind's pool stepped at hz for its seconds: every step's record in order, within the
+ * step, gathered into got; the events it must give in want. */
+static void run_kind(const event_kind *kind, unsigned hz, event_list *got, event_list *want) {
+    want->n = 0;
+    got->n = 0;
+    void *pool = kind->make(want);
+    const float dt = 1.0f / (float)hz;
+    const unsigned steps = (unsigned)(kind->seconds * hz);
+    for (unsigned s = 0; s < steps; ++s) {
+        mote_event events[STEP_EVENTS];
+        size_t count = 0;
+        double own[SLOTS];
+        kind->step(pool, dt, events, &count, own);
+        assert_true(count <= STEP_EVENTS);
+        assert_ordered(events, count, dt);
+        collect(got, events, count, (double)s * dt, own);
+    }
+    kind->finish(pool);
+}
+
+/* At every rate, the kind's run gives exactly the events it lists, each at its closed form on
+ * the element's clock (within OWN_BOUND) and on the run's (within RATE_BOUND). */
+static void assert_closed_forms(const event_kind *kind) {
+    for (size_t r = 0; r < RATE_COUNT; ++r) {
+        event_list got, want;
+        run_kind(kind, RATES[r], &got, &want);
+        if (got.n != want.n) {
+            fail_msg("%s at %u Hz: %zu events, expected %zu", kind->name, RATES[r], got.n, want.n);
+        }
+        for (size_t k = 0; k < want.n; ++k) {
+            const timed_event *w = &want.e[k];
+            assert_at(&got, w->id, w->code, w->own);
+            const timed_event *e = find(&got, w->id, w->code);
+            if (fabs(e->at - w->at) > RATE_BOUND) {
+                fail_msg("%s at %.9g on the run's clock at %u Hz, expected %.9g",
+                         mote_event_code_name(w->code), e->at, RATES[r], w->at);
+            }
+        }
+    }
+}
+
 /* ---- debris: released at detach_time */
 
 #define PIECES 6
 
-static void run_debris(unsigned hz, double seconds, event_list *list, mote_id ids[PIECES]) {
+static void *debris_make(event_list *want) {
     mote_debris_pool_def def = mote_default_debris_pool_def();
     mote_debris_pool *pool;
     assert_int_equal(mote_debris_pool_create(&def, &pool), MOTE_OK);
@@ -114,97 +179,83 @@ static void run_debris(unsigned hz, double seconds, event_list *list, mote_id id
         mote_debris_desc d = mote_default_debris_desc();
         d.detach_time = 0.3f + 0.37f * (float)k;
         d.peel_start = d.detach_time - 0.5f;
-        assert_int_equal(mote_debris_pool_add(pool, &d, &ids[k]), MOTE_OK);
+        mote_id id;
+        assert_int_equal(mote_debris_pool_add(pool, &d, &id), MOTE_OK);
+        want_event(want, id, MOTE_EVENT_DEBRIS_RELEASED, d.detach_time, d.detach_time);
     }
     assert_int_equal(mote_debris_pool_set_events(pool, true), MOTE_OK);
-    list->n = 0;
-    const float dt = 1.0f / (float)hz;
-    const unsigned steps = (unsigned)(seconds * hz);
-    for (unsigned s = 0; s < steps; ++s) {
-        mote_id released_ids[PIECES];
-        mote_debris_released released = {released_ids, PIECES, 0};
-        assert_int_equal(mote_debris_pool_step(pool, dt, &released), MOTE_OK);
-        mote_event events[PIECES];
-        size_t count;
-        assert_int_equal(mote_debris_pool_events(pool, events, PIECES, &count), MOTE_OK);
-        assert_int_equal(count, released.count); /* the report and the events agree */
-        for (size_t k = 0; k < count; ++k) {
-            assert_int_equal(events[k].code, MOTE_EVENT_DEBRIS_RELEASED);
-        }
-        assert_ordered(events, count, dt);
-        double own[SLOTS];
-        own_starts((const mote_pool *)(void *)pool, 0 /* time */, dt, own);
-        collect(list, events, count, (double)s * dt, own);
+    return pool;
+}
+
+static void debris_step(void *pool, float dt, mote_event events[STEP_EVENTS], size_t *count,
+                        double own[SLOTS]) {
+    mote_id released_ids[PIECES];
+    mote_debris_released released = {released_ids, PIECES, 0};
+    assert_int_equal(mote_debris_pool_step(pool, dt, &released), MOTE_OK);
+    assert_int_equal(mote_debris_pool_events(pool, events, STEP_EVENTS, count), MOTE_OK);
+    assert_int_equal(*count, released.count); /* the report and the events agree */
+    for (size_t k = 0; k < *count; ++k) {
+        assert_int_equal(events[k].code, MOTE_EVENT_DEBRIS_RELEASED);
     }
+    own_starts(pool, 0 /* time */, dt, own);
+}
+
+static void debris_finish(void *pool) {
     mote_debris_pool_destroy(pool);
 }
 
+static const event_kind debris_kind = {"debris", 3.0, debris_make, debris_step, debris_finish};
+
 static void debris_released_at_detach_time(void **state) {
     (void)state;
-    for (size_t r = 0; r < RATE_COUNT; ++r) {
-        event_list list;
-        mote_id ids[PIECES];
-        run_debris(RATES[r], 3.0, &list, ids);
-        assert_int_equal(list.n, PIECES);
-        for (int k = 0; k < PIECES; ++k) {
-            assert_at(&list, ids[k], MOTE_EVENT_DEBRIS_RELEASED, 0.3f + 0.37f * (float)k);
-        }
-    }
+    assert_closed_forms(&debris_kind);
 }
 
 /* ---- flight: landed at duration */
 
 #define FLYERS 3
 
-static void run_flight(unsigned hz, double seconds, event_list *list, mote_id ids[FLYERS],
-                       float durations[FLYERS]) {
+static void *flight_make(event_list *want) {
     mote_flight_pool_def def = mote_default_flight_pool_def();
     mote_flight_pool *pool;
     assert_int_equal(mote_flight_pool_create(&def, &pool), MOTE_OK);
     for (int k = 0; k < FLYERS; ++k) {
         mote_flight_desc d = mote_default_flight_desc();
         d.perch_position = (mote_vec3){6.0f + 4.0f * (float)k, 1.0f, 0.0f};
-        assert_int_equal(mote_flight_pool_add(pool, &d, &ids[k]), MOTE_OK);
-        durations[k] = mote_flight_pool_view(pool).duration[k];
+        mote_id id;
+        assert_int_equal(mote_flight_pool_add(pool, &d, &id), MOTE_OK);
+        const float duration = mote_flight_pool_view(pool).duration[k];
+        assert_true(duration > 1.0f && duration < 11.0f);
+        want_event(want, id, MOTE_EVENT_FLIGHT_LANDED, duration, duration);
     }
     assert_int_equal(mote_flight_pool_set_events(pool, true), MOTE_OK);
-    list->n = 0;
-    const float dt = 1.0f / (float)hz;
-    const unsigned steps = (unsigned)(seconds * hz);
-    for (unsigned s = 0; s < steps; ++s) {
-        assert_int_equal(mote_flight_pool_step(pool, dt, NULL), MOTE_OK);
-        mote_event events[FLYERS];
-        size_t count;
-        assert_int_equal(mote_flight_pool_events(pool, events, FLYERS, &count), MOTE_OK);
-        assert_ordered(events, count, dt);
-        double own[SLOTS];
-        own_starts((const mote_pool *)(void *)pool, 0 /* time */, dt, own);
-        collect(list, events, count, (double)s * dt, own);
-        mote_flight_view v = mote_flight_pool_view(pool);
-        for (size_t i = 0; i < v.count; ++i) { /* landed 1 exactly where an event says so */
-            bool listed = false;
-            for (size_t k = 0; k < count; ++k) {
-                listed = listed || events[k].id.slot == mote_flight_pool_id_at(pool, i).slot;
-            }
-            assert_int_equal(mote_flight_view_just_landed(&v, i), listed);
+    return pool;
+}
+
+static void flight_step(void *pool, float dt, mote_event events[STEP_EVENTS], size_t *count,
+                        double own[SLOTS]) {
+    assert_int_equal(mote_flight_pool_step(pool, dt, NULL), MOTE_OK);
+    assert_int_equal(mote_flight_pool_events(pool, events, STEP_EVENTS, count), MOTE_OK);
+    own_starts(pool, 0 /* time */, dt, own);
+    mote_flight_view v = mote_flight_pool_view(pool);
+    for (size_t i = 0; i < v.count; ++i) { /* landed 1 exactly where an event says so */
+        bool listed = false;
+        for (size_t k = 0; k < *count; ++k) {
+            listed = listed || events[k].id.slot == mote_flight_pool_id_at(pool, i).slot;
         }
+        assert_int_equal(mote_flight_view_just_landed(&v, i), listed);
     }
+}
+
+static void flight_finish(void *pool) {
     mote_flight_pool_destroy(pool);
 }
 
+static const event_kind flight_kind = {"flight", 12.0, flight_make, flight_step, flight_finish};
+
 static void flight_landed_at_duration(void **state) {
     (void)state;
-    for (size_t r = 0; r < RATE_COUNT; ++r) {
-        event_list list;
-        mote_id ids[FLYERS];
-        float durations[FLYERS];
-        run_flight(RATES[r], 12.0, &list, ids, durations);
-        assert_int_equal(list.n, FLYERS);
-        for (int k = 0; k < FLYERS; ++k) {
-            assert_true(durations[k] > 1.0f && durations[k] < 11.0f);
-            assert_at(&list, ids[k], MOTE_EVENT_FLIGHT_LANDED, durations[k]);
-        }
-    }
+    assert_closed_forms(&flight_kind);
 }
 
 /* ---- docking: each phase at its boundary, the lock at the smoothstep's inverse */
@@ -212,8 +263,17 @@ static void flight_landed_at_duration(void **state) {
 #define SEQUENCES 3
 static const float DELAYS[SEQUENCES] = {0.1f, 0.7f, 2.3f};
 
-static void run_docking(unsigned hz, double seconds, event_list *list, mote_id ids[SEQUENCES]) {
+static void *docking_make(event_list *want) {
     mote_docking_pool_def def = mote_default_docking_pool_def();
+    const mote_docking_timeline tl = mote_docking_timeline_of(&def.profile);
+    /* smoothstep(x) = 0.995 at x = 1/2 - sin(asin(1 - 2 0.995) / 3) */
+    const double x = 0.5 - sin(asin(1.0 - 2.0 * 0.995) / 3.0);
+    assert_true(fabs(x * x * (3.0 - 2.0 * x) - 0.995) < 1e-12);
+    const mote_event_code codes[5] = {MOTE_EVENT_DOCKING_HOLD, MOTE_EVENT_DOCKING_APPROACH,
+                                      MOTE_EVENT_DOCKING_SETTLE, MOTE_EVENT_DOCKING_SPIN_DOWN,
+                                      MOTE_EVENT_DOCKING_LOCKED};
+    const double at[5] = {0.0, tl.approach_start, tl.approach_end, tl.settle_end,
+                          tl.settle_end + (tl.spin_down_end - tl.settle_end) * x};
     mote_docking_pool *pool;
     assert_int_equal(mote_docking_pool_create(&def, &pool), MOTE_OK);
     for (int k = 0; k < SEQUENCES; ++k) {
@@ -222,55 +282,40 @@ static void run_docking(unsigned hz, double seconds, event_list *list, mote_id i
                                             mote_quat_identity(), (mote_vec3){2.0f, 1.0f, 40.0f},
                                             DELAYS[k], &s),
                          MOTE_OK);
-        assert_int_equal(mote_docking_pool_add(pool, &s, &ids[k]), MOTE_OK);
+        mote_id id;
+        assert_int_equal(mote_docking_pool_add(pool, &s, &id), MOTE_OK);
+        for (int c = 0; c < 5; ++c) { /* on the sequence clock, -delay at the start */
+            want_event(want, id, codes[c], DELAYS[k] + at[c], at[c]);
+        }
     }
     assert_int_equal(mote_docking_pool_set_events(pool, true), MOTE_OK);
-    list->n = 0;
-    const float dt = 1.0f / (float)hz;
-    const unsigned steps = (unsigned)(seconds * hz);
-    for (unsigned s = 0; s < steps; ++s) {
-        assert_int_equal(mote_docking_pool_step(pool, dt), MOTE_OK);
-        mote_event events[4 * SEQUENCES];
-        size_t count;
-        assert_int_equal(mote_docking_pool_events(pool, events, 4 * SEQUENCES, &count), MOTE_OK);
-        assert_true(count <= 4 * SEQUENCES);
-        assert_ordered(events, count, dt);
-        double own[SLOTS];
-        own_starts((const mote_pool *)(void *)pool, 0 /* time */, dt, own);
-        collect(list, events, count, (double)s * dt, own);
-    }
-    for (int k = 0; k < SEQUENCES; ++k) { /* the integer phase agrees with the pose's */
+    return pool;
+}
+
+static void docking_step(void *pool, float dt, mote_event events[STEP_EVENTS], size_t *count,
+                         double own[SLOTS]) {
+    assert_int_equal(mote_docking_pool_step(pool, dt), MOTE_OK);
+    assert_int_equal(mote_docking_pool_events(pool, events, STEP_EVENTS, count), MOTE_OK);
+    assert_true(*count <= 4 * SEQUENCES);
+    own_starts(pool, 0 /* time */, dt, own);
+}
+
+static void docking_finish(void *pool) {
+    for (size_t k = 0; k < SEQUENCES; ++k) { /* the integer phase agrees with the pose's */
         mote_docking_view v = mote_docking_pool_view(pool);
-        assert_int_equal(mote_docking_pool_phase(pool, (size_t)k), MOTE_DOCKING_LOCKED);
-        assert_true(mote_docking_view_locked(&v, (size_t)k));
-        assert_true(mote_docking_view_captured(&v, (size_t)k));
+        assert_int_equal(mote_docking_pool_phase(pool, k), MOTE_DOCKING_LOCKED);
+        assert_true(mote_docking_view_locked(&v, k));
+        assert_true(mote_docking_view_captured(&v, k));
     }
     mote_docking_pool_destroy(pool);
 }
 
+static const event_kind docking_kind = {"docking", 28.0, docking_make, docking_step,
+                                        docking_finish};
+
 static void docking_phases_at_their_boundaries(void **state) {
     (void)state;
-    const mote_docking_profile profile = mote_default_docking_profile();
-    const mote_docking_timeline tl = mote_docking_timeline_of(&profile);
-    /* smoothstep(x) = 0.995 at x = 1/2 - sin(asin(1 - 2 0.995) / 3) */
-    const double x = 0.5 - sin(asin(1.0 - 2.0 * 0.995) / 3.0);
-    assert_true(fabs(x * x * (3.0 - 2.0 * x) - 0.995) < 1e-12);
-    const double lock = tl.settle_end + (tl.spin_down_end - tl.settle_end) * x;
-    for (size_t r = 0; r < RATE_COUNT; ++r) {
-        event_list list;
-        mote_id ids[SEQUENCES];
-        run_docking(RATES[r], 28.0, &list, ids);
-        assert_int_equal(list.n, 5 * SEQUENCES);
-        for (int k = 0; k < SEQUENCES; ++k) { /* on the sequence clock, -delay at the start */
-            assert_at(&list, ids[k], MOTE_EVENT_DOCKING_HOLD, 0.0);
-            assert_at(&list, ids[k], MOTE_EVENT_DOCKING_APPROACH, tl.approach_start);
-            assert_at(&list, ids[k], MOTE_EVENT_DOCKING_SETTLE, tl.approach_end);
-            assert_at(&list, ids[k], MOTE_EVENT_DOCKING_SPIN_DOWN, tl.settle_end);
-            assert_at(&list, ids[k], MOTE_EVENT_DOCKING_LOCKED, lock);
-            assert_true(fabs(find(&list, ids[k], MOTE_EVENT_DOCKING_LOCKED)->at -
-                             (DELAYS[k] + lock)) <= RATE_BOUND);
-        }
-    }
+    assert_closed_forms(&docking_kind);
 }
 
 /* ---- launch: each phase at its boundary, the stage at accel_end */
@@ -278,64 +323,58 @@ static void docking_phases_at_their_boundaries(void **state) {
 #define ROCKETS 3
 static const float LAUNCH_TIMES[ROCKETS] = {0.0f, 0.45f, 3.3f};
 
-static void run_launch(unsigned hz, double seconds, event_list *list, mote_id ids[ROCKETS]) {
+static void *launch_make(event_list *want) {
     mote_launch_pool_def def = mote_default_launch_pool_def();
+    const mote_launch_timeline tl = mote_launch_timeline_of(&def.profile);
+    const mote_event_code codes[6] = {MOTE_EVENT_LAUNCH_SLOW,  MOTE_EVENT_LAUNCH_ACCEL,
+                                      MOTE_EVENT_LAUNCH_DECEL, MOTE_EVENT_LAUNCH_STAGE_SEPARATED,
+                                      MOTE_EVENT_LAUNCH_COAST, MOTE_EVENT_LAUNCH_REST};
+    const double at[6] = {tl.ascent_start, tl.slow_end,   tl.accel_end,
+                          tl.accel_end,    tl.ascent_end, tl.rest_start};
     mote_launch_pool *pool;
     assert_int_equal(mote_launch_pool_create(&def, &pool), MOTE_OK);
     for (int k = 0; k < ROCKETS; ++k) {
         mote_launch_desc d = mote_default_launch_desc();
         d.rocket.launch_time = LAUNCH_TIMES[k];
         d.rocket.no_vibration = k == 1;
-        assert_int_equal(mote_launch_pool_add(pool, &d, &ids[k]), MOTE_OK);
+        mote_id id;
+        assert_int_equal(mote_launch_pool_add(pool, &d, &id), MOTE_OK);
+        for (int c = 0; c < 6; ++c) { /* on the rocket's own time */
+            want_event(want, id, codes[c], LAUNCH_TIMES[k] + at[c], at[c]);
+        }
     }
     assert_int_equal(mote_launch_pool_set_events(pool, true), MOTE_OK);
-    const mote_launch_timeline tl = mote_launch_timeline_of(&def.profile);
-    list->n = 0;
-    const float dt = 1.0f / (float)hz;
-    const unsigned steps = (unsigned)(seconds * hz);
-    for (unsigned s = 0; s < steps; ++s) {
-        assert_int_equal(mote_launch_pool_step(pool, dt), MOTE_OK);
-        mote_event events[6 * ROCKETS];
-        size_t count;
-        assert_int_equal(mote_launch_pool_events(pool, events, 6 * ROCKETS, &count), MOTE_OK);
-        assert_ordered(events, count, dt);
-        mote_launch_view v = mote_launch_pool_view(pool);
-        double own[SLOTS];
-        for (size_t i = 0; i < v.count; ++i) { /* the rocket's own time */
-            own[mote_launch_pool_id_at(pool, i).slot] =
-                mote_launch_pool_clock(pool) - dt - (double)v.launch_time[i];
-        }
-        collect(list, events, count, (double)s * dt, own);
-        for (size_t i = 0; i < v.count; ++i) { /* the integer phase is the model's */
-            const float t = (float)(mote_launch_pool_clock(pool) - (double)v.launch_time[i]);
-            assert_int_equal(mote_launch_view_phase(&v, i), mote_launch_phase_at(&tl, t));
-            assert_int_equal(mote_launch_view_flags(&v, i),
-                             i == 1 ? MOTE_LAUNCH_FLAG_NO_VIBRATION : 0u);
-        }
+    return pool;
+}
+
+static void launch_step(void *pool, float dt, mote_event events[STEP_EVENTS], size_t *count,
+                        double own[SLOTS]) {
+    assert_int_equal(mote_launch_pool_step(pool, dt), MOTE_OK);
+    assert_int_equal(mote_launch_pool_events(pool, events, STEP_EVENTS, count), MOTE_OK);
+    const mote_launch_profile profile = mote_launch_pool_profile(pool);
+    const mote_launch_timeline tl = mote_launch_timeline_of(&profile);
+    const double clock = mote_launch_pool_clock(pool);
+    mote_launch_view v = mote_launch_pool_view(pool);
+    for (size_t i = 0; i < v.count; ++i) {
+        /* the rocket's own time at the step's start */
+        own[mote_launch_pool_id_at(pool, i).slot] = clock - dt - (double)v.launch_time[i];
+        /* the integer phase is the model's */
+        const float t = (float)(clock - (double)v.launch_time[i]);
+        assert_int_equal(mote_launch_view_phase(&v, i), mote_launch_phase_at(&tl, t));
+        assert_int_equal(mote_launch_view_flags(&v, i),
+                         i == 1 ? MOTE_LAUNCH_FLAG_NO_VIBRATION : 0u);
     }
+}
+
+static void launch_finish(void *pool) {
     mote_launch_pool_destroy(pool);
 }
 
+static const event_kind launch_kind = {"launch", 36.0, launch_make, launch_step, launch_finish};
+
 static void launch_phases_at_their_boundaries(void **state) {
     (void)state;
-    const mote_launch_profile profile = mote_default_launch_profile();
-    const mote_launch_timeline tl = mote_launch_timeline_of(&profile);
-    for (size_t r = 0; r < RATE_COUNT; ++r) {
-        event_list list;
-        mote_id ids[ROCKETS];
-        run_launch(RATES[r], 36.0, &list, ids);
-        assert_int_equal(list.n, 6 * ROCKETS);
-        for (int k = 0; k < ROCKETS; ++k) { /* on the rocket's own time */
-            assert_at(&list, ids[k], MOTE_EVENT_LAUNCH_SLOW, tl.ascent_start);
-            assert_at(&list, ids[k], MOTE_EVENT_LAUNCH_ACCEL, tl.slow_end);
-            assert_at(&list, ids[k], MOTE_EVENT_LAUNCH_DECEL, tl.accel_end);
-            assert_at(&list, ids[k], MOTE_EVENT_LAUNCH_STAGE_SEPARATED, tl.accel_end);
-            assert_at(&list, ids[k], MOTE_EVENT_LAUNCH_COAST, tl.ascent_end);
-            assert_at(&list, ids[k], MOTE_EVENT_LAUNCH_REST, tl.rest_start);
-            assert_true(fabs(find(&list, ids[k], MOTE_EVENT_LAUNCH_REST)->at -
-                             (LAUNCH_TIMES[k] + tl.rest_start)) <= RATE_BOUND);
-        }
-    }
+    assert_closed_forms(&launch_kind);
 }
 
 /* A step that crosses several phases at once (a 20 s hitch) reports each at its boundary, in
@@ -393,25 +432,11 @@ static void same_at_every_rate(const event_list lists[RATE_COUNT]) {
  * fastest rate, at every rate: every kind with events. */
 static void same_events_at_every_rate(void **state) {
     (void)state;
-    for (int kind = 0; kind < 4; ++kind) {
-        event_list lists[RATE_COUNT];
-        mote_id ids[RATE_COUNT][PIECES];
-        float durations[FLYERS];
+    const event_kind *const kinds[] = {&debris_kind, &flight_kind, &docking_kind, &launch_kind};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; ++k) {
+        event_list lists[RATE_COUNT], want;
         for (size_t r = 0; r < RATE_COUNT; ++r) {
-            switch (kind) {
-            case 0:
-                run_debris(RATES[r], 3.0, &lists[r], ids[r]);
-                break;
-            case 1:
-                run_flight(RATES[r], 12.0, &lists[r], ids[r], durations);
-                break;
-            case 2:
-                run_docking(RATES[r], 28.0, &lists[r], ids[r]);
-                break;
-            default:
-                run_launch(RATES[r], 36.0, &lists[r], ids[r]);
-                break;
-            }
+            run_kind(kinds[k], RATES[r], &lists[r], &want);
         }
         same_at_every_rate(lists);
     }

@@ -29,6 +29,7 @@
 #include "pool_adapter.h"
 #include "pool_snapshot.h"
 #include "spring_fields.h"
+#include "test_snapshot_pools.h"
 
 #ifndef MOTE_TEST_DATA_DIR
 #error "tests/CMakeLists.txt defines MOTE_TEST_DATA_DIR"
@@ -43,35 +44,10 @@ static size_t padded_count(size_t count) {
     return (count + MOTE_PAD_ELEMENTS - 1) / MOTE_PAD_ELEMENTS * MOTE_PAD_ELEMENTS;
 }
 
-/* Each adapter's own seed (FNV-1a of its name). */
-static uint64_t name_seed(const char *name) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const char *c = name; *c != '\0'; ++c) {
-        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
-    }
-    return h;
-}
-
-/* A pool of n random elements, every third removed and n / 4 added again (so the id table has
- * reused slots, bumped generations and a free list), stepped a few times. ids gets the ids of
- * the live elements by dense index (ids[i] = id_at(i)). */
+/* A churned pool of n random elements (test_snapshot_pools.h) stepped a few times. ids gets
+ * the ids of the live elements by dense index (ids[i] = id_at(i)). */
 static void *build_pool(const pool_adapter *a, mote_backend backend, size_t n, mote_id *ids) {
-    pool_adapter_def def = {16, (size_t)1 << 20, backend};
-    void *pool = NULL;
-    assert_int_equal(a->create(a, &def, &pool), MOTE_OK);
-    test_rng rng = {name_seed(a->name)};
-    mote_id *added = malloc(n * sizeof *added);
-    assert_non_null(added);
-    for (size_t i = 0; i < n; ++i) {
-        assert_int_equal(a->add_random(a, pool, &rng, &added[i]), MOTE_OK);
-    }
-    for (size_t i = 1; i < n; i += 3) {
-        assert_int_equal(a->remove(pool, added[i]), MOTE_OK);
-    }
-    for (size_t i = 0; i < n / 4; ++i) {
-        assert_int_equal(a->add_random(a, pool, &rng, NULL), MOTE_OK);
-    }
-    free(added);
+    void *pool = test_churned_pool(a, backend, n);
     for (int s = 0; s < 10; ++s) {
         assert_int_equal(a->step(pool, step_dts[s % 5]), MOTE_OK);
     }
@@ -87,18 +63,6 @@ static void *empty_pool(const pool_adapter *a, size_t capacity, size_t max_count
     void *pool = NULL;
     assert_int_equal(a->create(a, &def, &pool), MOTE_OK);
     return pool;
-}
-
-/* The pool's snapshot, in a malloc'd buffer. */
-static unsigned char *save_pool(const pool_adapter *a, void *pool, size_t *size) {
-    *size = a->snapshot_size(pool);
-    assert_true(*size >= MOTE_SNAPSHOT_HEADER_BYTES + MOTE_SNAPSHOT_CHECKSUM_BYTES);
-    unsigned char *blob = malloc(*size);
-    assert_non_null(blob);
-    size_t written = 0;
-    assert_int_equal(a->save(pool, blob, *size, &written), MOTE_OK);
-    assert_int_equal(written, *size);
-    return blob;
 }
 
 /* What a pool looks like to its user: count, capacity, every id and field (the state hash),
@@ -226,7 +190,7 @@ static void restored_pools_continue_bit_for_bit(void **state) {
         for (size_t b = 0; b < nb; ++b) {
             void *original = build_pool(a, backends[b], elements, ids);
             size_t size;
-            unsigned char *blob = save_pool(a, original, &size);
+            unsigned char *blob = test_saved_pool(a, original, &size);
             void *restored = empty_pool(a, 4, (size_t)1 << 20, backends[(b + 1) % nb]);
             assert_int_equal(a->restore(restored, blob, size), MOTE_OK);
             assert_int_equal(a->backend(restored), backends[(b + 1) % nb]);
@@ -240,7 +204,7 @@ static void restored_pools_continue_bit_for_bit(void **state) {
             }
             /* saving the restored pool gives the same bytes */
             size_t again_size;
-            unsigned char *again = save_pool(a, restored, &again_size);
+            unsigned char *again = test_saved_pool(a, restored, &again_size);
             assert_int_equal(again_size, size);
             assert_memory_equal(again, blob, size);
             free(again);
@@ -287,7 +251,7 @@ static void restore_replaces_a_larger_pool(void **state) {
         const size_t big_count = a->count(big);
         void *small = build_pool(a, MOTE_BACKEND_AUTO, 20, NULL);
         size_t size;
-        unsigned char *blob = save_pool(a, small, &size);
+        unsigned char *blob = test_saved_pool(a, small, &size);
         assert_int_equal(a->restore(big, blob, size), MOTE_OK);
         assert_int_equal(a->count(big), a->count(small));
         assert_int_equal(pool_adapter_hash(a, big), pool_adapter_hash(a, small));
@@ -306,7 +270,7 @@ static void restore_replaces_a_larger_pool(void **state) {
         free(blob);
         /* an empty pool, into a pool with no storage at all */
         void *empty = empty_pool(a, 0, 64, MOTE_BACKEND_AUTO);
-        blob = save_pool(a, empty, &size);
+        blob = test_saved_pool(a, empty, &size);
         assert_int_equal(size, MOTE_SNAPSHOT_HEADER_BYTES + 4 * get_le32(blob + AT_SETTING_WORDS) +
                                    MOTE_SNAPSHOT_CHECKSUM_BYTES);
         assert_int_equal(a->restore(big, blob, size), MOTE_OK);
@@ -383,7 +347,7 @@ static void truncated_or_flipped_blobs_are_refused(void **state) {
         void *source = build_pool(a, MOTE_BACKEND_AUTO, 12, NULL);
         void *target = build_pool(a, MOTE_BACKEND_AUTO, 40, NULL);
         size_t size;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         for (size_t n = 0; n < size; ++n) {
             expect_refused(a, target, blob, n, "truncated");
         }
@@ -549,7 +513,7 @@ static void resealed_bad_blobs_are_refused(void **state) {
         void *source = build_pool(a, MOTE_BACKEND_AUTO, 30, NULL);
         void *target = build_pool(a, MOTE_BACKEND_AUTO, 9, NULL);
         size_t size;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         unsigned char *bad = malloc(size);
         assert_non_null(bad);
         const layout l = layout_of(blob);
@@ -612,8 +576,8 @@ static void bad_last_pieces_leave_the_pool_unchanged(void **state) {
         void *small = build_pool(a, MOTE_BACKEND_AUTO, 90, NULL);
         void *target = build_pool(a, MOTE_BACKEND_AUTO, 50, NULL);
         size_t size, small_size;
-        unsigned char *blob = save_pool(a, big, &size);
-        unsigned char *small_blob = save_pool(a, small, &small_size);
+        unsigned char *blob = test_saved_pool(a, big, &size);
+        unsigned char *small_blob = test_saved_pool(a, small, &small_size);
         unsigned char *bad = malloc(size);
         assert_non_null(bad);
         const layout l = layout_of(blob);
@@ -643,7 +607,7 @@ static void bad_last_pieces_leave_the_pool_unchanged(void **state) {
             assert_int_equal(pool_adapter_hash(a, target), pool_adapter_hash(a, sources[r]));
             assert_zero_past_count(a, target);
             size_t again_size;
-            unsigned char *again = save_pool(a, target, &again_size);
+            unsigned char *again = test_saved_pool(a, target, &again_size);
             assert_int_equal(again_size, sizes[r]);
             assert_memory_equal(again, blobs[r], sizes[r]);
             free(again);
@@ -680,7 +644,7 @@ static void snapshots_past_the_streaming_size_round_trip(void **state) {
         void *source = build_pool(a, MOTE_BACKEND_AUTO, n, NULL);
         void *target = build_pool(a, MOTE_BACKEND_AUTO, 50, NULL);
         size_t size;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         if (size < MOTE_SNAPSHOT_STREAM_BYTES) {
             fail_msg("%s: %zu bytes from %zu elements (%zu per element)", a->name, size, n,
                      per_element);
@@ -698,7 +662,7 @@ static void snapshots_past_the_streaming_size_round_trip(void **state) {
         assert_int_equal(a->restore(target, blob, size), MOTE_OK);
         assert_int_equal(pool_adapter_hash(a, target), pool_adapter_hash(a, source));
         size_t again_size;
-        unsigned char *again = save_pool(a, target, &again_size);
+        unsigned char *again = test_saved_pool(a, target, &again_size);
         assert_int_equal(again_size, size);
         assert_memory_equal(again, blob, size);
         pool_field fields[POOL_MAX_FIELDS];
@@ -725,7 +689,7 @@ static void a_snapshot_above_max_count_is_refused(void **state) {
         const pool_adapter *a = all[p];
         void *source = build_pool(a, MOTE_BACKEND_AUTO, 40, NULL); /* 37 live, 40 slots */
         size_t size;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         const layout l = layout_of(blob);
         void *small = empty_pool(a, 4, l.count - 1, MOTE_BACKEND_AUTO);
         expect_refused(a, small, blob, size, "count above max_count");
@@ -750,7 +714,7 @@ static void another_kind_is_refused(void **state) {
     for (size_t p = 0; p < na; ++p) {
         void *source = build_pool(all[p], MOTE_BACKEND_AUTO, 10, NULL);
         size_t size;
-        unsigned char *blob = save_pool(all[p], source, &size);
+        unsigned char *blob = test_saved_pool(all[p], source, &size);
         for (size_t q = 0; q < na; ++q) {
             const pool_adapter *b = all[q];
             void *target = build_pool(b, MOTE_BACKEND_AUTO, 5, NULL);
@@ -776,7 +740,7 @@ static void settings_create_refuses_are_refused(void **state) {
     const pool_adapter *s = pool_adapter_find("spring/critical");
     void *springs = build_pool(s, MOTE_BACKEND_AUTO, 10, NULL);
     size_t size;
-    unsigned char *blob = save_pool(s, springs, &size);
+    unsigned char *blob = test_saved_pool(s, springs, &size);
     put_le32(blob + MOTE_SNAPSHOT_HEADER_BYTES, MOTE_SPRING_KIND_COUNT);
     reseal(blob, size);
     expect_refused(s, springs, blob, size, "spring kind out of range");
@@ -790,7 +754,7 @@ static void settings_create_refuses_are_refused(void **state) {
     const pool_adapter *m = pool_adapter_find("movers/default");
     assert_non_null(m);
     void *movers = build_pool(m, MOTE_BACKEND_AUTO, 10, NULL);
-    blob = save_pool(m, movers, &size);
+    blob = test_saved_pool(m, movers, &size);
     const size_t at = MOTE_SNAPSHOT_HEADER_BYTES;
     const uint32_t bad[][2] = {{9, 2}, {0, 0xbf800000u}, {10, 0}, {2, 0x3fc00000u /* 1.5 */}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
@@ -808,7 +772,7 @@ static void settings_create_refuses_are_refused(void **state) {
     const pool_adapter *d = pool_adapter_find("debris/default");
     assert_non_null(d);
     void *debris = build_pool(d, MOTE_BACKEND_AUTO, 10, NULL);
-    blob = save_pool(d, debris, &size);
+    blob = test_saved_pool(d, debris, &size);
     unsigned char *copy = malloc(size);
     memcpy(copy, blob, size);
     for (int c = 3; c < 7; ++c) {
@@ -953,7 +917,7 @@ static void out_of_memory_changes_nothing(void **state) {
         const pool_adapter *a = all[p];
         void *source = build_pool(a, MOTE_BACKEND_AUTO, 200, NULL);
         size_t size;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         size_t allocations = 0;
         for (size_t k = 1;; ++k) {
             failing_allocator f = {0, 0};
@@ -1024,7 +988,7 @@ static void committed_blobs_restore_to_their_hashes(void **state) {
         if (write) {
             void *source = build_pool(a, MOTE_BACKEND_AUTO, DATA_ELEMENTS, NULL);
             size_t size;
-            unsigned char *blob = save_pool(a, source, &size);
+            unsigned char *blob = test_saved_pool(a, source, &size);
             data_path(a, ".bin", path, sizeof path);
             FILE *out = fopen(path, "wb");
             assert_non_null(out);
@@ -1061,7 +1025,7 @@ static void committed_blobs_restore_to_their_hashes(void **state) {
         assert_int_equal(pool_adapter_hash(a, pool), h0);
         assert_true(pool_adapter_ids_consistent(a, pool));
         size_t again_size;
-        unsigned char *again = save_pool(a, pool, &again_size);
+        unsigned char *again = test_saved_pool(a, pool, &again_size);
         assert_int_equal(again_size, size);
         assert_memory_equal(again, blob, size);
         for (int s = 0; s < DATA_STEPS; ++s) {

@@ -19,6 +19,7 @@
 #include "pool.h"
 #include "pool_adapter.h"
 #include "pool_snapshot.h"
+#include "test_snapshot_pools.h"
 
 static const float step_dts[] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 240.0f, 0.1f, 0.0123f};
 
@@ -93,49 +94,15 @@ static bool repeats_a_family(const pool_adapter *const *all, size_t p) {
     return p > 0 && strncmp(all[p - 1]->name, all[p]->name, family + 1) == 0;
 }
 
-static uint64_t name_seed(const char *name) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const char *c = name; *c != '\0'; ++c) {
-        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
-    }
-    return h;
-}
-
-/* A pool of n random elements on the best backend, every third removed and n / 4 added again
- * (reused slots, bumped generations, a free list), stepped a few times, with max_dt 0.25 s. */
+/* A churned pool of n random elements (test_snapshot_pools.h) on the best backend, stepped a
+ * few times, with max_dt 0.25 s. */
 static void *build_pool(const pool_adapter *a, size_t n) {
-    pool_adapter_def def = {16, (size_t)1 << 20, mote_backend_best()};
-    void *pool = NULL;
-    assert_int_equal(a->create(a, &def, &pool), MOTE_OK);
-    test_rng rng = {name_seed(a->name)};
-    mote_id *added = malloc(n * sizeof *added);
-    assert_non_null(added);
-    for (size_t i = 0; i < n; ++i) {
-        assert_int_equal(a->add_random(a, pool, &rng, &added[i]), MOTE_OK);
-    }
-    for (size_t i = 1; i < n; i += 3) {
-        assert_int_equal(a->remove(pool, added[i]), MOTE_OK);
-    }
-    for (size_t i = 0; i < n / 4; ++i) {
-        assert_int_equal(a->add_random(a, pool, &rng, NULL), MOTE_OK);
-    }
-    free(added);
+    void *pool = test_churned_pool(a, mote_backend_best(), n);
     assert_int_equal(mote_pool_set_max_dt(pool, a->probe->record, 0.25f), MOTE_OK);
     for (int s = 0; s < 5; ++s) {
         assert_int_equal(a->step(pool, step_dts[s]), MOTE_OK);
     }
     return pool;
-}
-
-/* The pool's snapshot, in a malloc'd buffer. */
-static unsigned char *save_pool(const pool_adapter *a, void *pool, size_t *size) {
-    *size = a->snapshot_size(pool);
-    unsigned char *blob = malloc(*size);
-    assert_non_null(blob);
-    size_t written = 0;
-    assert_int_equal(a->save(pool, blob, *size, &written), MOTE_OK);
-    assert_int_equal(written, *size);
-    return blob;
 }
 
 /* Refused with MOTE_ERROR_CORRUPT_SNAPSHOT and a detail naming want, *out untouched, and no
@@ -175,7 +142,7 @@ static void made_pools_continue_bit_for_bit(void **state) {
         const mote_pool_kind *kind = a->probe->record;
         void *source = build_pool(a, 40);
         size_t size = 0;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         void *made = NULL;
         assert_int_equal(from_snapshot_of(a)(blob, size, &made), MOTE_OK);
         assert_non_null(made);
@@ -200,8 +167,8 @@ static void made_pools_continue_bit_for_bit(void **state) {
         }
         size_t source_size = 0;
         size_t made_size = 0;
-        unsigned char *source_blob = save_pool(a, source, &source_size);
-        unsigned char *made_blob = save_pool(a, made, &made_size);
+        unsigned char *source_blob = test_saved_pool(a, source, &source_size);
+        unsigned char *made_blob = test_saved_pool(a, made, &made_size);
         assert_int_equal(made_size, source_size);
         assert_memory_equal(made_blob, source_blob, source_size);
         test_rng rng = {7};
@@ -230,7 +197,7 @@ static void an_empty_snapshot_makes_an_empty_pool(void **state) {
         void *source = NULL;
         assert_int_equal(a->create(a, &def, &source), MOTE_OK);
         size_t size = 0;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         void *made = NULL;
         assert_int_equal(from_snapshot_of(a)(blob, size, &made), MOTE_OK);
         assert_int_equal(a->count(made), 0);
@@ -258,7 +225,7 @@ static void truncated_or_flipped_blobs_make_no_pool(void **state) {
         const pool_adapter *a = all[p];
         void *source = build_pool(a, 12);
         size_t size = 0;
-        unsigned char *blob = save_pool(a, source, &size);
+        unsigned char *blob = test_saved_pool(a, source, &size);
         unsigned char *bad = malloc(size);
         assert_non_null(bad);
         const size_t stride = test_scaled_down() ? 7 : 1;
@@ -300,7 +267,7 @@ static void another_kinds_blob_makes_no_pool(void **state) {
         }
         void *source = build_pool(all[p], 8);
         size_t size = 0;
-        unsigned char *blob = save_pool(all[p], source, &size);
+        unsigned char *blob = test_saved_pool(all[p], source, &size);
         for (size_t q = 0; q < n_adapters; ++q) {
             if (!repeats_a_family(all, q) &&
                 all[q]->probe->record->number != all[p]->probe->record->number) {

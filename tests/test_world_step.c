@@ -5,7 +5,7 @@
  * at 30, 60 and 240 Hz and a jittery dt, serially and on two workers; a 10 s hitch advances
  * every pool by the same seconds, those a kind cannot take whole in equal sub-steps, each the
  * twin's sub-steps bit for bit; the ranges of nine small pools go to the workers in one fork
- * and join; and refused steps change nothing. */
+ * and join; and refused steps (a bad dt, a bad input in one pool) change nothing. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -283,8 +283,57 @@ static void test_refused_steps_change_nothing(void **state) {
     scene_free(&s);
 }
 
+/* A NaN written through the view into an input of the last joined pool that has checked
+ * inputs (the pools before it in join order would be planned first): the world step refuses
+ * with MOTE_ERROR_NON_FINITE and a detail naming the field, whole or in a hitch's sub-steps,
+ * and no pool moved; with the value put back, the world and the twins step alike again. */
+static void test_a_bad_input_in_one_pool_refuses_the_world_step(void **state) {
+    (void)state;
+    scene s;
+    scene_make(&s, INFINITY, NULL);
+    step_both(&s, 1.0f / 60.0f);
+    size_t bad = SIZE_MAX;
+    for (size_t k = 0; k < s.count; ++k) {
+        const mote_pool *p = s.joined[k];
+        bad = p->kind->input_limit_count > 0 ? k : bad;
+    }
+    assert_true(bad != SIZE_MAX && bad > 0);
+    mote_pool *p = s.joined[bad];
+    const mote_input_limit *limit = &p->kind->input_limits[0];
+    const char *name = limit->name != NULL ? limit->name : p->kind->fields[limit->field].name;
+    float *input = &p->core.fields.field[limit->field][POOL_COUNT / 2];
+    const float kept = *input;
+    *input = NAN;
+    uint64_t before[256];
+    assert_true(s.count <= 256);
+    for (size_t k = 0; k < s.count; ++k) {
+        before[k] = pool_adapter_hash(s.adapters[k], s.joined[k]);
+    }
+    const float frames[] = {1.0f / 60.0f, 10.0f};
+    for (size_t f = 0; f < sizeof frames / sizeof frames[0]; ++f) {
+        mote_clear_error_detail();
+        float advanced = -1.0f;
+        assert_int_equal(mote_world_advance(s.world, frames[f], &advanced), MOTE_ERROR_NON_FINITE);
+        assert_true(advanced == -1.0f);
+        if (strstr(mote_error_detail(), name) == NULL) {
+            fail_msg("%s: the detail \"%s\" does not name %s", p->kind->name, mote_error_detail(),
+                     name);
+        }
+        for (size_t k = 0; k < s.count; ++k) {
+            if (before[k] != pool_adapter_hash(s.adapters[k], s.joined[k])) {
+                fail_msg("%s moved in a world step refused for %s's %s", s.adapters[k]->name,
+                         p->kind->name, name);
+            }
+        }
+    }
+    *input = kept;
+    step_both(&s, 1.0f / 60.0f);
+    scene_free(&s);
+}
+
 MOTE_TEST_MAIN(cmocka_unit_test(test_same_bits_serial),
                cmocka_unit_test(test_same_bits_on_two_workers),
                cmocka_unit_test(test_hitch_advances_every_pool_alike),
                cmocka_unit_test(test_nine_small_pools_one_fork),
-               cmocka_unit_test(test_refused_steps_change_nothing))
+               cmocka_unit_test(test_refused_steps_change_nothing),
+               cmocka_unit_test(test_a_bad_input_in_one_pool_refuses_the_world_step))

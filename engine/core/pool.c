@@ -621,9 +621,11 @@ mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mot
     plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
     const bool runs = dt != 0.0f && begin != end;
     if (runs) {
-        /* every refusal before anything is touched: the inputs written through the view, then
-         * the previous pose's room; only then the event record and the plan */
-        const mote_status inputs = mote_input_check(pool, begin, end);
+        /* every refusal before anything is touched: the inputs written through the view (unless
+         * the caller checked them), then the previous pose's room; only then the event record
+         * and the plan */
+        const mote_status inputs =
+            span.inputs_checked ? MOTE_OK : mote_input_check(pool, begin, end);
         if (inputs != MOTE_OK) {
             return inputs;
         }

@@ -141,13 +141,16 @@ typedef struct mote_step_span {
     size_t begin;
     size_t end;
     bool whole;
+    bool inputs_checked; /* the caller has checked the span's inputs (input_check.h) since they
+                          * were last written (a world, every pool's before any moves): the
+                          * plan does not check them again */
 } mote_step_span;
 
 static inline mote_step_span mote_step_range(size_t begin, size_t end) {
-    return (mote_step_span){begin, end, false};
+    return (mote_step_span){begin, end, false, false};
 }
 static inline mote_step_span mote_step_whole(void) {
-    return (mote_step_span){0, 0, true};
+    return (mote_step_span){0, 0, true, false};
 }
 
 /* The one entry of every step. It checks, once and in this order: the pool (NULL, or a pool
@@ -201,7 +204,8 @@ typedef struct mote_step_plan {
 
 /* The two halves of mote_pool_step_span, for a caller that runs many pools' plans at once
  * (a world, mote_step_plans_run). mote_pool_step_plan makes the entry's checks, in its order
- * (a refusal changes nothing), and fills plan; plan->runs says whether it has ranges to run
+ * (a refusal changes nothing; the inputs' only where span.inputs_checked is false), and fills
+ * plan; plan->runs says whether it has ranges to run
  * (mote_step_plan_run, mote_step_plans_run). max_dt: the clamp in place of the pool's own
  * max_dt (a world's), or NAN for the pool's own. After the ranges have run (or when
  * plan->runs is false), mote_pool_step_finish times the step cache, finishes the events and

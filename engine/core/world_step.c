@@ -52,13 +52,16 @@ mote_status mote_world_advance(mote_world *world, float dt, float *out_advanced)
         rounds = m->substeps > rounds ? m->substeps : rounds;
     }
     for (size_t i = 0; i < world->count && advanced > 0.0f; ++i) {
-        /* every pool's inputs before any pool moves: a refusal changes nothing */
+        /* every pool's inputs, once, before any pool moves: a refusal changes nothing, and the
+         * plans below (every round's: no kernel writes an input) do not check them again */
         const mote_pool *pool = world->members[i].pool;
         const mote_status inputs = mote_input_check(pool, 0, pool->core.count);
         if (inputs != MOTE_OK) {
             return inputs;
         }
     }
+    mote_step_span inputs_checked = mote_step_whole();
+    inputs_checked.inputs_checked = true;
     const mote_task_system *tasks = mote_world_tasks(world);
     for (unsigned r = 0; r < rounds; ++r) {
         size_t running = 0;
@@ -72,8 +75,8 @@ mote_status mote_world_advance(mote_world *world, float dt, float *out_advanced)
                 mote_pool_events_continue(m->pool, (float)r * m->substep_dt);
             }
             const mote_status status =
-                mote_pool_step_plan(m->pool, m->kind, mote_step_whole(), m->substep_dt,
-                                    world->max_dt, tasks, m->report, plan);
+                mote_pool_step_plan(m->pool, m->kind, inputs_checked, m->substep_dt, world->max_dt,
+                                    tasks, m->report, plan);
             if (status != MOTE_OK) {
                 /* the pools planned before it finish their round; then the refusal */
                 for (size_t j = 0; j < i; ++j) {

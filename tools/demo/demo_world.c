@@ -1,4 +1,5 @@
-/* mote-demo's world scene (demo_world.h), through the public API alone. */
+/* mote-demo's world scene (demo_world.h): its pools, filled and joined, through the public API
+ * alone. The run (events, the hitch, the save and the restore) is demo_world_run.c's. */
 #include "demo_world.h"
 
 #include <math.h>
@@ -13,8 +14,76 @@
         }                                                                                          \
     } while (0)
 
-/* Fills every pool with DEMO_WORLD_ELEMENTS elements spread over a line. */
-static mote_status fill(demo_world_scene *s) {
+/* s: an element whose events are this far off has none within the run. */
+#define QUIET 1000.0f
+
+/* When the eventful elements' events fall, on the world clock: before the hitch (which starts
+ * at 2 s), within it (halfway through the seconds the world's max_dt lets it advance), and in
+ * the 2 s after it. */
+typedef struct event_times {
+    float hitch; /* s, halfway through the hitch */
+    float after; /* s, the start of the 2 s after it */
+} event_times;
+
+/* Piece i: released at 0.5 s, in the hitch or 1.75 s after it (pieces 0, 1, 2); the others
+ * long after the run. Anchors spread over the hull. */
+static mote_debris_desc piece_at(unsigned i, event_times t) {
+    mote_debris_desc piece = mote_default_debris_desc();
+    piece.anchor = (mote_vec3){0.0f, 0.01f * (float)i, 0.0f};
+    const float release[] = {0.5f, t.hitch, t.after + 1.75f};
+    piece.detach_time = i < 3 ? release[i] : QUIET;
+    piece.peel_start = piece.detach_time - 0.5f;
+    return piece;
+}
+
+/* Flyer i, from rest on a line: flyers 0 and 1 land on perches 3 and 10 units off (in about
+ * 1.9 s and 3.4 s), the others fly 2,000 units (about 5 minutes). */
+static mote_flight_desc flyer_at(unsigned i) {
+    mote_flight_desc flyer = mote_default_flight_desc();
+    const float y = (float)i;
+    const float distance = i == 0 ? 3.0f : i == 1 ? 10.0f : 2000.0f;
+    flyer.start_position = (mote_vec3){0.0f, y, 0.0f};
+    flyer.perch_position = (mote_vec3){distance, y, 0.0f};
+    return flyer;
+}
+
+/* Chaser i, its sequence begun and, for chasers 0 and 1, run alone (the reference step) to a
+ * clock from which the world's run sees chaser 0 enter spin-down at 0.25 s and lock about 1 s
+ * after the hitch, and chaser 1 captured at 1.5 s; chaser 2 starts (hold) 1.25 s after the
+ * hitch, the others long after the run. */
+static mote_status chaser_at(unsigned i, const mote_docking_profile *profile, event_times t,
+                             mote_docking_desc *out) {
+    const mote_docking_timeline line = mote_docking_timeline_of(profile);
+    const float delay = i == 2 ? t.after + 1.25f : i < 2 ? 0.0f : QUIET;
+    CHECK(mote_docking_begin(profile, (mote_vec3){0.0f, 0.0f, 0.0f}, mote_quat_identity(),
+                             (mote_vec3){40.0f + (float)i, 10.0f, 0.0f}, delay, out));
+    const float clock = i == 0   ? line.settle_end - 0.25f
+                        : i == 1 ? profile->approach_start - 1.5f
+                                 : 0.0f;
+    const float step = profile->max_substep;
+    for (unsigned k = 0; k < (unsigned)lroundf(clock / step); ++k) {
+        CHECK(mote_docking_step(profile, out, step));
+    }
+    return MOTE_OK;
+}
+
+/* Rocket i: rocket 0 drops its stage (the end of its acceleration) at 1 s, rocket 1 starts its
+ * ascent in the hitch, rocket 2 starts accelerating 0.75 s after it; the others launch long
+ * after the run. */
+static mote_launch_desc rocket_at(unsigned i, const mote_launch_timeline *line, event_times t) {
+    mote_launch_desc rocket = mote_default_launch_desc();
+    const float launch[] = {1.0f - line->accel_end, t.hitch - line->ascent_start,
+                            t.after + 0.75f - line->slow_end};
+    rocket.rocket.launch_time = i < 3 ? launch[i] : QUIET;
+    rocket.rocket.crossrange = (float)(i % 2) * 2.0f - 1.0f;
+    return rocket;
+}
+
+/* Every pool filled with DEMO_WORLD_ELEMENTS elements. */
+static mote_status fill(demo_world_scene *s, event_times t) {
+    const mote_docking_profile profile = mote_docking_pool_profile(s->chasers);
+    const mote_launch_profile launch = mote_launch_pool_profile(s->rockets);
+    const mote_launch_timeline line = mote_launch_timeline_of(&launch);
     for (unsigned i = 0; i < DEMO_WORLD_ELEMENTS; ++i) {
         const float x = (float)i;
         mote_spring_desc spring = mote_default_spring_desc();
@@ -24,17 +93,14 @@ static mote_status fill(demo_world_scene *s) {
         mover.state.position = (mote_vec2){x, 0.0f};
         mover.desired_velocity = (mote_vec2){1.0f, 0.0f};
         CHECK(mote_mover_pool_add(s->movers, &mover, NULL));
-        mote_debris_desc piece = mote_default_debris_desc();
+        const mote_debris_desc piece = piece_at(i, t);
         CHECK(mote_debris_pool_add(s->debris, &piece, NULL));
-        mote_flight_desc flyer = mote_default_flight_desc();
+        const mote_flight_desc flyer = flyer_at(i);
         CHECK(mote_flight_pool_add(s->flyers, &flyer, NULL));
         mote_docking_desc chaser;
-        const mote_docking_profile profile = mote_docking_pool_profile(s->chasers);
-        CHECK(mote_docking_begin(&profile, (mote_vec3){0.0f, 0.0f, 0.0f}, mote_quat_identity(),
-                                 (mote_vec3){40.0f + x, 10.0f, 0.0f}, 0.0f, &chaser));
+        CHECK(chaser_at(i, &profile, t, &chaser));
         CHECK(mote_docking_pool_add(s->chasers, &chaser, NULL));
-        mote_launch_desc rocket = mote_default_launch_desc();
-        rocket.rocket.launch_time = 0.05f * x;
+        const mote_launch_desc rocket = rocket_at(i, &line, t);
         CHECK(mote_launch_pool_add(s->rockets, &rocket, NULL));
         mote_stage_desc stage = mote_default_stage_desc();
         CHECK(mote_stage_pool_add(s->stages, &stage, NULL));
@@ -44,7 +110,8 @@ static mote_status fill(demo_world_scene *s) {
     return MOTE_OK;
 }
 
-/* Every pool made with its default def, then the world. */
+/* Every pool made with its default def, then the world (the default def), the pools joined
+ * and filled, and the world recording events. */
 static mote_status make(demo_world_scene *s) {
     const mote_spring_pool_def springs = mote_default_spring_pool_def();
     CHECK(mote_spring_pool_create(&springs, &s->springs));
@@ -62,9 +129,7 @@ static mote_status make(demo_world_scene *s) {
     CHECK(mote_stage_pool_create(&stages, &s->stages));
     const mote_orientation_pool_def turrets = mote_default_orientation_pool_def();
     CHECK(mote_orientation_pool_create(&turrets, &s->turrets));
-    CHECK(fill(s));
-    mote_world_def def = mote_default_world_def();
-    def.max_dt = INFINITY;
+    const mote_world_def def = mote_default_world_def();
     CHECK(mote_world_create(&def, &s->world));
     CHECK(mote_world_join(s->world, s->springs));
     CHECK(mote_world_join(s->world, s->movers));
@@ -74,6 +139,9 @@ static mote_status make(demo_world_scene *s) {
     CHECK(mote_world_join(s->world, s->rockets));
     CHECK(mote_world_join(s->world, s->stages));
     CHECK(mote_world_join(s->world, s->turrets));
+    const float hitch = fminf(def.max_dt, 10.0f);
+    CHECK(fill(s, (event_times){2.0f + 0.5f * hitch, 2.0f + hitch}));
+    CHECK(mote_world_set_events(s->world, true));
     return MOTE_OK;
 }
 
@@ -104,37 +172,4 @@ void demo_world_destroy(demo_world_scene *scene) {
     mote_stage_pool_destroy(scene->stages);
     mote_orientation_pool_destroy(scene->turrets);
     *scene = (demo_world_scene){0};
-}
-
-/* frames steps of dt; false on a refusal. */
-static bool run_frames(demo_world_scene *scene, unsigned frames, float dt) {
-    for (unsigned f = 0; f < frames; ++f) {
-        if (demo_world_step(scene, dt) != MOTE_OK) {
-            fprintf(stderr, "mote-demo: world scene: a step refused: %s\n", mote_error_detail());
-            return false;
-        }
-    }
-    return true;
-}
-
-static void print_clock(const demo_world_scene *scene, const char *when) {
-    printf("  %-17s world %7.3f s, launch clock %7.3f s\n", when, scene->seconds,
-           mote_launch_pool_clock(scene->rockets));
-}
-
-bool demo_world_run(void) {
-    demo_world_scene scene;
-    if (demo_world_create(&scene) != MOTE_OK) {
-        return false;
-    }
-    printf("world: %zu pools of every kind, %u elements each, one world step a frame\n",
-           mote_world_pool_count(scene.world), DEMO_WORLD_ELEMENTS);
-    bool ok = run_frames(&scene, 120, 1.0f / 60.0f);
-    print_clock(&scene, "after 2 s:");
-    ok = ok && run_frames(&scene, 1, 10.0f); /* a hitch: every pool takes the 10 s */
-    print_clock(&scene, "after the hitch:");
-    ok = ok && run_frames(&scene, 120, 1.0f / 60.0f);
-    print_clock(&scene, "after 2 s more:");
-    demo_world_destroy(&scene);
-    return ok;
 }
