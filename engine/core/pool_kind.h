@@ -177,6 +177,21 @@ typedef struct mote_pool_common_def {
     int cookie;   /* the def's internal_cookie */
 } mote_pool_common_def;
 
+/* A kind's own section at the end of its snapshots (pool_snapshot.c), after the free list:
+ * items of words_per_item little-endian words each, their count the settings member
+ * count_setting (an I32 member, so the layout hash and the settings carry it). save writes the
+ * pool's items; stage checks a blob's items and keeps them in the pool for commit (the pool as
+ * its user sees it unchanged), refusing with MOTE_ERROR_CORRUPT_SNAPSHOT and a detail naming
+ * the item, or MOTE_ERROR_OUT_OF_MEMORY; commit swaps the staged items in (cannot fail). A
+ * mover pool's walls. */
+typedef struct mote_snapshot_tail {
+    int count_setting;
+    uint32_t words_per_item;
+    void (*save)(const mote_pool *pool, unsigned char *out);
+    mote_status (*stage)(mote_pool *pool, const unsigned char *words, uint32_t items);
+    void (*commit)(mote_pool *pool);
+} mote_snapshot_tail;
+
 /* A pool kind: its fields and its formulas' entry points. Optional hooks may be NULL. */
 typedef struct mote_pool_kind {
     const char *name; /* "spring", "mover", "debris" */
@@ -264,6 +279,8 @@ typedef struct mote_pool_kind {
     /* Frees what the kind keeps for a pool beyond its fields and settings (optional):
      * destroy calls it first. */
     void (*release)(mote_pool *pool);
+    /* The kind's own snapshot section (optional; NULL: none). */
+    const mote_snapshot_tail *snapshot_tail;
 } mote_pool_kind;
 
 /* The field pointers a public view of kind holds, indexed by field. */

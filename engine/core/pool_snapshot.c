@@ -251,6 +251,7 @@ typedef struct snapshot_header {
     uint32_t setting_words;
     uint32_t max_dt_bits;
     uint32_t field_mask_high; /* bits 32-63 (0 for a kind of at most 32 fields) */
+    uint64_t tail_words;      /* not in the header: the kind's own section (mote_snapshot_tail) */
 } snapshot_header;
 
 #define HEADER_WORDS 14
@@ -296,9 +297,11 @@ static unsigned popcount(uint64_t mask) {
 /* Bytes of a snapshot with these section lengths (in 64 bits: every input is 32 bits). */
 static uint64_t snapshot_bytes(const snapshot_header *h) {
     uint64_t words = (uint64_t)h->setting_words + (uint64_t)popcount(mask_of(h)) * h->count +
-                     h->count + h->slots_used + h->free_count;
+                     h->count + h->slots_used + h->free_count + h->tail_words;
     return MOTE_SNAPSHOT_HEADER_BYTES + 4 * words + MOTE_SNAPSHOT_CHECKSUM_BYTES;
 }
+
+static uint32_t setting_word(const mote_setting_info *m, const unsigned char *settings);
 
 static snapshot_header header_of(const mote_pool *pool, const mote_pool_kind *kind) {
     const mote_pool_core *core = &pool->core;
@@ -320,6 +323,12 @@ static snapshot_header header_of(const mote_pool *pool, const mote_pool_kind *ki
         .setting_words = (uint32_t)kind->setting_count,
         .max_dt_bits = max_dt_bits,
     };
+    const mote_snapshot_tail *tail = kind->snapshot_tail;
+    if (tail != NULL) {
+        h.tail_words =
+            (uint64_t)setting_word(&kind->setting_members[tail->count_setting], pool->settings) *
+            tail->words_per_item;
+    }
     return h;
 }
 
@@ -340,8 +349,8 @@ static void get_header(const unsigned char *p, snapshot_header *h) {
     for (int i = 0; i < HEADER_WORDS; ++i) {
         w[i] = get_u32(p + 8 + 4 * i);
     }
-    snapshot_header r = {w[0], w[1], w[2], w[3],  w[4],  w[5],  w[6],
-                         w[7], w[8], w[9], w[10], w[11], w[12], w[13]};
+    snapshot_header r = {w[0], w[1], w[2],  w[3],  w[4],  w[5],  w[6], w[7],
+                         w[8], w[9], w[10], w[11], w[12], w[13], 0};
     *h = r;
 }
 
@@ -479,6 +488,10 @@ mote_status mote_pool_save(const mote_pool *pool, const mote_pool_kind *kind, vo
             slot = ids->next_free[slot];
         }
         emit(&w, w.p, 4 * m);
+    }
+    if (h.tail_words > 0) { /* the kind's own section */
+        kind->snapshot_tail->save(pool, w.p);
+        emit(&w, w.p, 4 * (size_t)h.tail_words);
     }
     put_u64(w.p, XXH3_64bits_digest(&state.state));
     if (out_written != NULL) {
@@ -733,7 +746,7 @@ static bool all_marked(const unsigned char *seen, size_t bytes) {
 
 /* Where each section of a checked blob starts. */
 typedef struct sections {
-    const unsigned char *settings, *fields, *slot_of_dense, *generation, *free_list;
+    const unsigned char *settings, *fields, *slot_of_dense, *generation, *free_list, *tail;
 } sections;
 
 static sections sections_of(const unsigned char *blob, const snapshot_header *h) {
@@ -743,6 +756,7 @@ static sections sections_of(const unsigned char *blob, const snapshot_header *h)
     s.slot_of_dense = s.fields + 4 * (size_t)popcount(mask_of(h)) * h->count;
     s.generation = s.slot_of_dense + 4 * (size_t)h->count;
     s.free_list = s.generation + 4 * (size_t)h->slots_used;
+    s.tail = s.free_list + 4 * (size_t)h->free_count;
     return s;
 }
 
@@ -822,6 +836,7 @@ static mote_status scan(const unsigned char *blob, size_t size, const snapshot_h
                         scan_section(&state, s.generation, h->slots_used, place_generations, &w) &&
                         scan_section(&state, s.free_list, h->free_count, place_free_slots, &w) &&
                         all_marked(seen, seen_bytes);
+    hash_bytes(&state, s.tail, 4 * (size_t)h->tail_words);
     store_fence();
     if (bad_field >= 0) {
         size_t i = 0;
@@ -933,6 +948,20 @@ static mote_status read_header(const unsigned char *blob, size_t size, snapshot_
     return MOTE_OK;
 }
 
+/* The words of the kind's own section a blob of size bytes with header h holds, from its count
+ * in the blob's settings words (0 where the blob is too short to hold them: its size is refused
+ * then). */
+static uint64_t blob_tail_words(const mote_pool_kind *kind, const unsigned char *blob, size_t size,
+                                const snapshot_header *h) {
+    const mote_snapshot_tail *tail = kind->snapshot_tail;
+    if (tail == NULL || h->setting_words != (uint32_t)kind->setting_count ||
+        size < MOTE_SNAPSHOT_HEADER_BYTES + 4 * (size_t)h->setting_words) {
+        return 0;
+    }
+    const uint32_t items = get_u32(blob + MOTE_SNAPSHOT_HEADER_BYTES + 4 * tail->count_setting);
+    return (uint64_t)items * tail->words_per_item;
+}
+
 mote_status mote_pool_restore_stage(mote_pool *pool, const mote_pool_kind *kind, const void *buffer,
                                     size_t size, mote_restore_staged *out) {
     if (!restore_arguments_fit(pool, kind, buffer) || out == NULL) {
@@ -946,6 +975,7 @@ mote_status mote_pool_restore_stage(mote_pool *pool, const mote_pool_kind *kind,
     if (status != MOTE_OK) {
         return status;
     }
+    h.tail_words = blob_tail_words(kind, blob, size, &h);
     const char *problem = header_problem(&h, pool, kind, size);
     if (problem != NULL) {
         return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT, "%s", problem);
@@ -986,6 +1016,13 @@ mote_status mote_pool_restore_stage(mote_pool *pool, const mote_pool_kind *kind,
         return status;
     }
     const sections s = sections_of(blob, &h);
+    if (kind->snapshot_tail != NULL) { /* the kind's own section, staged in the pool */
+        status = kind->snapshot_tail->stage(
+            pool, s.tail, (uint32_t)(h.tail_words / kind->snapshot_tail->words_per_item));
+        if (status != MOTE_OK) {
+            return status;
+        }
+    }
     out->count = h.count;
     out->tag = h.tag;
     out->slots_used = h.slots_used;
@@ -1005,7 +1042,11 @@ void mote_pool_restore_commit(mote_pool *pool, const mote_pool_kind *kind,
     core->count = staged->count;
     core->tag = staged->tag;
     memcpy(&pool->max_dt, &staged->max_dt_bits, 4);
-    memcpy(pool->settings, staged->settings, kind->settings_size);
+    /* the local bytes stay the pool's (a stage may have changed them: the kind's staged tail) */
+    memcpy(pool->settings, staged->settings, kind->settings_size - kind->local_settings_bytes);
+    if (kind->snapshot_tail != NULL) {
+        kind->snapshot_tail->commit(pool);
+    }
     mote_step_cache_forget(pool); /* the kind may have changed: its factors with it */
     mote_pose_history_forget(pool);
 }

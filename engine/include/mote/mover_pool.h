@@ -171,9 +171,9 @@ bool mote_movement_params_valid(const mote_movement_params *params);
  *   immediate_rotation) past MOTE_MOVER_REBASE_ROTATION loses its whole turns.
  * - step_parallel: ranges are at least 512 movers; pools of 512 or fewer step on the calling
  *   thread.
- * - Snapshots hold the params, max_substep and the avoidance settings (and the radii and
- *   avoid velocities as fields); a restore replaces them. The walls are not in a snapshot: a
- *   restore keeps the pool's. */
+ * - Snapshots hold the params, max_substep, the avoidance settings and the walls (and the
+ *   radii and avoid velocities as fields); a restore replaces them all. A restore refuses
+ *   walls set_walls would refuse (MOTE_ERROR_CORRUPT_SNAPSHOT, the detail naming the wall). */
 MOTE_POOL_COMMON_DECLS(mover);
 MOTE_POOL_STEP_DECLS(mover);
 

@@ -4,7 +4,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "allocator.h"
 #include "kind_record.h"
+#include "little_endian.h"
 #include "mote/mover_pool.h"
 #include "mover_avoid_space.h"
 #include "mover_fields.h"
@@ -20,8 +22,15 @@ typedef struct mover_settings {
     mote_movement_params params;
     float max_substep;
     mote_avoidance_settings avoidance;
+    int32_t wall_count;       /* the walls in space (a snapshot's count of its walls section) */
     mover_avoid_space *space; /* local: the grid and the walls (mover_avoid_space.h) */
+    /* local: the walls of a staged restore, which its commit swaps with space's */
+    mote_segment *staged_walls;
+    size_t staged_wall_count, staged_wall_bytes;
 } mover_settings;
+
+/* The most walls a pool holds (a snapshot carries them: 16 bytes each). */
+#define MOVER_MAX_WALLS (1 << 24)
 
 MOTE_KIND_SETTINGS_ACCESS(mover_settings)
 
@@ -165,8 +174,84 @@ static void after_ranges(mote_pool *pool, const mote_kernel_table *table,
 }
 
 static void release(mote_pool *pool) {
-    mover_space_release(&pool->core.allocator, settings_of(pool)->space);
-    settings_of(pool)->space = NULL;
+    mover_settings *s = settings_of(pool);
+    mote_release(&pool->core.allocator, s->staged_walls, s->staged_wall_bytes);
+    s->staged_walls = NULL;
+    s->staged_wall_bytes = 0;
+    mover_space_release(&pool->core.allocator, s->space);
+    s->space = NULL;
+}
+
+/* The walls section of a snapshot: four little-endian words (a.x, a.y, b.x, b.y, f32 bits) per
+ * wall, as many as the settings word walls says. */
+static void save_walls(const mote_pool *pool, unsigned char *out) {
+    const mover_settings *s = settings_of_const(pool);
+    for (int32_t w = 0; w < s->wall_count; ++w) {
+        const mote_segment *g = &s->space->walls[w];
+        const float ends[4] = {g->a.x, g->a.y, g->b.x, g->b.y};
+        for (int k = 0; k < 4; ++k) {
+            uint32_t bits;
+            memcpy(&bits, &ends[k], 4);
+            put_u32(out + 16 * (size_t)w + 4 * (size_t)k, bits);
+        }
+    }
+}
+
+/* A blob's walls, checked as mote_mover_pool_set_walls checks them, into staged_walls. */
+static mote_status stage_walls(mote_pool *pool, const unsigned char *words, uint32_t items) {
+    mover_settings *s = settings_of(pool);
+    const mote_allocator *allocator = &pool->core.allocator;
+    if (items > 0 && mover_space(pool, &s->space) == NULL) {
+        return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "walls: no memory");
+    }
+    const size_t bytes = (size_t)items * sizeof(mote_segment);
+    if (bytes > s->staged_wall_bytes) {
+        mote_segment *room = mote_allocate(allocator, bytes);
+        if (room == NULL) {
+            return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "walls: no memory for %u", items);
+        }
+        mote_release(allocator, s->staged_walls, s->staged_wall_bytes);
+        s->staged_walls = room;
+        s->staged_wall_bytes = bytes;
+    }
+    for (uint32_t w = 0; w < items; ++w) {
+        float ends[4];
+        for (int k = 0; k < 4; ++k) {
+            const uint32_t bits = get_u32(words + 16 * (size_t)w + 4 * (size_t)k);
+            memcpy(&ends[k], &bits, 4);
+        }
+        if (!isfinite(ends[0]) || !isfinite(ends[1]) || !isfinite(ends[2]) || !isfinite(ends[3])) {
+            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                               "walls[%u]: ends must be finite (got %g, %g, %g, %g)", w,
+                               (double)ends[0], (double)ends[1], (double)ends[2], (double)ends[3]);
+        }
+        const float dx = ends[2] - ends[0], dy = ends[3] - ends[1];
+        if (!(dx * dx + dy * dy > 0.0f)) {
+            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
+                               "walls[%u]: length must be > 0 (got %g)", w,
+                               (double)sqrtf(dx * dx + dy * dy));
+        }
+        s->staged_walls[w] = (mote_segment){{ends[0], ends[1]}, {ends[2], ends[3]}};
+    }
+    s->staged_wall_count = items;
+    return MOTE_OK;
+}
+
+/* The staged walls become the pool's (the settings' wall_count, restored, already says how
+ * many). */
+static void commit_walls(mote_pool *pool) {
+    mover_settings *s = settings_of(pool);
+    if (s->space == NULL) { /* no walls staged: none held */
+        return;
+    }
+    mote_segment *walls = s->space->walls;
+    const size_t bytes = s->space->wall_bytes;
+    s->space->walls = s->staged_walls;
+    s->space->wall_bytes = s->staged_wall_bytes;
+    s->space->wall_count = s->staged_wall_count;
+    s->staged_walls = walls;
+    s->staged_wall_bytes = bytes;
+    s->staged_wall_count = 0;
 }
 
 #define MOVER_SETTING(member, type)                                                                \
@@ -187,13 +272,24 @@ static const mote_setting_info mover_setting_members[] = {
     MOVER_SETTING(avoidance.max_neighbors, I32),
     MOVER_SETTING(avoidance.time_horizon, F32),
     MOVER_SETTING(avoidance.obstacle_time_horizon, F32),
+    {"walls", offsetof(mover_settings, wall_count), MOTE_SETTING_I32},
 };
+
+enum { MOVER_WALLS_SETTING = sizeof mover_setting_members / sizeof mover_setting_members[0] - 1 };
+
+static const mote_snapshot_tail mover_walls_tail = {MOVER_WALLS_SETTING, 4, save_walls, stage_walls,
+                                                    commit_walls};
 
 static mote_status check_settings(const void *settings) {
     const mover_settings *s = settings;
     mote_status status = check_params(&s->params);
     status = status != MOTE_OK ? status : check_substep(s->max_substep);
-    return status != MOTE_OK ? status : mover_check_avoidance(&s->avoidance);
+    status = status != MOTE_OK ? status : mover_check_avoidance(&s->avoidance);
+    if (status == MOTE_OK && (s->wall_count < 0 || s->wall_count > MOVER_MAX_WALLS)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "walls: count must be 0 to %d (got %d)",
+                           MOVER_MAX_WALLS, (int)s->wall_count);
+    }
+    return status;
 }
 
 /* The length of the vector in fields x and x + 1 within bound, else the refusal naming it. */
@@ -277,8 +373,8 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .parallel_min_elements =
         512, /* a mover costs 8-15 ns on avx2/avx512 (20-30x a spring): 512 are 4-8 us */
     .kernel_id = MOTE_KERNEL_mover,
-    .local_settings_bytes = sizeof(mover_settings) - offsetof(mover_settings, avoidance) -
-                            sizeof(mote_avoidance_settings), /* the padding, then space */
+    .local_settings_bytes = sizeof(mover_settings) - offsetof(mover_settings, wall_count) -
+                            sizeof(int32_t), /* the padding, space and the staged walls */
     .desc_to_values = desc_to_values,
     .check_values = check_values,
     .values_to_desc = values_to_desc,
@@ -286,6 +382,7 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .before_ranges = before_ranges,
     .after_ranges = after_ranges,
     .release = release,
+    .snapshot_tail = &mover_walls_tail,
 };
 
 #define RECORD (&mote_mover_pool_kind_record)
@@ -296,7 +393,8 @@ static mote_status not_a_mover_pool(void) {
 }
 
 MOTE_KIND_POOL_API(mover, mover_settings,
-                   (mover_settings){def->params, def->max_substep, def->avoidance, NULL})
+                   (mover_settings){def->params, def->max_substep, def->avoidance, 0, NULL, NULL, 0,
+                                    0})
 MOTE_POOL_STEP_API(mover, RECORD)
 
 /* Edits one live element through its desc: get, change, set (which checks it again). */
@@ -449,7 +547,15 @@ mote_status mote_mover_pool_set_walls(mote_mover_pool *pool, const mote_segment 
     if (!mote_pool_is(p, RECORD)) {
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "pool must be a mover pool");
     }
-    return mover_set_walls(p, &settings_of(p)->space, walls, count);
+    if (count > MOVER_MAX_WALLS) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "walls: count must be at most %d (got %zu)",
+                           MOVER_MAX_WALLS, count);
+    }
+    const mote_status status = mover_set_walls(p, &settings_of(p)->space, walls, count);
+    if (status == MOTE_OK) {
+        settings_of(p)->wall_count = (int32_t)count;
+    }
+    return status;
 }
 
 const mote_segment *mote_mover_pool_walls(const mote_mover_pool *pool, size_t *out_count) {
