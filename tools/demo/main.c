@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "demo_avoid.h"
 #include "demo_debris.h"
 #include "demo_flight.h"
 #include "demo_docking.h"
@@ -53,7 +54,8 @@ int main(int argc, char **argv) {
                 "Steps a scene of 300,000 springs at 60 Hz for 10 simulated seconds on the best\n"
                 "backend (MOTE_BACKEND overrides it) and on the scalar reference, and prints\n"
                 "springs per second for both, the speedup, and the largest difference; then a\n"
-                "crowd of 50,000 movers walking between waypoints, 100,000 debris pieces\n"
+                "crowd of 50,000 movers walking between waypoints, a crowd of 200 bodies\n"
+                "avoiding each other across a circle, 100,000 debris pieces\n"
                 "shed by a spinning station, a flock of 4,000 flyers landing on perches,\n"
                 "5,000 chasers docking with spinning stations, a launch schedule of 4,096\n"
                 "rockets dropping their stages, and 2,048 turrets tracking drones beside 2,048\n"
@@ -100,7 +102,7 @@ int main(int argc, char **argv) {
 
     demo_scene_destroy(&fast);
     demo_scene_destroy(&reference);
-    if (!demo_mover_run(best, DEMO_SEED)) {
+    if (!demo_mover_run(best, DEMO_SEED) || !demo_avoid_run(best)) {
         return 1;
     }
     /* The scenes after the springs and the crowd, each on the best backend and the reference,
