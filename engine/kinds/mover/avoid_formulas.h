@@ -35,9 +35,9 @@ static inline void avoid_direction(float xx, float xy, float dist, float sum, fl
     }
 }
 
-/* One body as the kernels read it. */
+/* One body as the kernels read it: its velocity (v) and the velocity it asks for (want). */
 typedef struct avoid_body {
-    float x, y, vx, vy, radius, ordinal;
+    float x, y, vx, vy, want_x, want_y, radius, ordinal;
 } avoid_body;
 
 /* What neighbour j adds to body i's avoidance. */
@@ -47,23 +47,27 @@ typedef struct avoid_pair {
     float predict_x, predict_y;   /* units/s: steering past a predicted collision */
     float separate_x, separate_y; /* units/s: out of an overlap */
     float contact_x, contact_y;   /* the unit direction n to j where the discs (widened by
-                                   * MOVER_AVOID_MARGIN) touch, else 0 */
+                                   * MOVER_AVOID_MARGIN) touch and i asks to walk into j,
+                                   * else 0 */
     float contact_speed;          /* units/s: j's speed away from i along n, at least 0,
-                                   * where they touch, else 0 */
-    float contacts;               /* 1 where they touch, else 0 */
+                                   * for a contact, else 0 */
+    float contacts;               /* 1 for a contact, else 0 */
 } avoid_pair;
 
 /* Body j as body i sees it: a neighbour within neighbor_distance, which i reacts to (and
  * counts toward max_neighbors) where it is a contact or a predicted collision. Where the
- * discs widened by
- * MOVER_AVOID_MARGIN touch, j is a contact in its direction. If the discs overlap, i moves
- * away from j at MOVER_AVOID_SEPARATION_RATE times half the overlap. If they do not touch,
- * and on i's desired velocity and j's current one would pass closer than MOVER_AVOID_MARGIN times
- * the radii sum within time_horizon, i takes half of the change of velocity that would make the
- * miss that wide by the closest approach (at least MOVER_AVOID_MIN_ACT_TIME away), pointed away
- * from j's place at the closest approach offset to the right of the relative velocity by
- * MOVER_AVOID_BIAS radii sums (so a head-on pair passes on the right), weighted from 1 for
- * a collision now down to 0 at the horizon. */
+ * discs widened by MOVER_AVOID_MARGIN touch and i asks to walk into j, j is a contact in its
+ * direction (those behind i are not: they do not hold it back), and where i asks to walk into j
+ * faster than j asks to walk on (their desired velocities along n), i steps to the right of n
+ * at MOVER_AVOID_PASS times the difference (a head-on j does the same: the pair passes and a
+ * crowd forms lanes; a j that stands is walked around; a j that walks on is followed). If the discs
+ * overlap, i moves away from j at MOVER_AVOID_SEPARATION_RATE times half the overlap. If they do
+ * not touch, and on i's desired velocity and j's current one would pass closer than
+ * MOVER_AVOID_MARGIN times the radii sum within time_horizon, i takes half of the change of
+ * velocity that would make the miss that wide by the closest approach (at least
+ * MOVER_AVOID_MIN_ACT_TIME away), pointed away from j's place at the closest approach offset to the
+ * right of the relative velocity by MOVER_AVOID_BIAS radii sums (so a head-on pair passes on the
+ * right), weighted from 1 for a collision now down to 0 at the horizon. */
 static inline avoid_pair avoid_pair_of(const avoid_body *i, const avoid_body *j,
                                        const mover_avoid_step *k) {
     avoid_pair out = {false, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
@@ -77,13 +81,24 @@ static inline avoid_pair avoid_pair_of(const avoid_body *i, const avoid_body *j,
     const float dist = sqrtf(dist_sq);
     float nx, ny;
     avoid_direction(xx, xy, dist, sum, i->ordinal, j->ordinal, &nx, &ny);
-    if (dist_sq < wide * wide) { /* touching */
+    const float ask = i->vx * nx + i->vy * ny; /* i's desired speed into j */
+    if (dist_sq < wide * wide) {               /* touching */
         out.reacts = true;
-        out.contact_x = nx;
-        out.contact_y = ny;
-        const float away = j->vx * nx + j->vy * ny;
-        out.contact_speed = away > 0.0f ? away : 0.0f;
-        out.contacts = 1.0f;
+        if (ask > 0.0f) { /* and walking into j: a contact */
+            out.contact_x = nx;
+            out.contact_y = ny;
+            const float away = j->vx * nx + j->vy * ny;
+            out.contact_speed = away > 0.0f ? away : 0.0f;
+            out.contacts = 1.0f;
+            /* faster into j than j asks to walk on: i steps to its right of n (a head-on
+             * j does the same: they pass; one that stands is walked around) */
+            const float closing = ask - (j->want_x * nx + j->want_y * ny);
+            if (closing > 0.0f) {
+                const float pass = MOVER_AVOID_PASS * closing;
+                out.predict_x = ny * pass;
+                out.predict_y = 0.0f - nx * pass;
+            }
+        }
     }
     if (dist_sq < sum * sum) { /* overlapping: separate */
         const float push = (sum - dist) * (0.5f * MOVER_AVOID_SEPARATION_RATE);

@@ -88,10 +88,13 @@ static bool is_body(float *const *p, size_t e) {
            isfinite(p[MOVER_VELOCITY_Y][e]);
 }
 
+/* The grid's per-slot arrays: 12 of floats, element and cell_of. */
+#define SLOT_ARRAYS 14
+
 /* Points the grid's per-slot arrays into one block of `slots` slots (each array padded). */
 static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
-    float **floats[] = {&g->x,       &g->y,  &g->vx, &g->vy, &g->radius,
-                        &g->ordinal, &g->px, &g->py, &g->qx, &g->qy};
+    float **floats[] = {&g->x,      &g->y,      &g->vx, &g->vy, &g->radius, &g->ordinal,
+                        &g->want_x, &g->want_y, &g->px, &g->py, &g->qx,     &g->qy};
     const size_t stride = (slots * sizeof(float) + 63) / 64 * 64;
     size_t at = 0;
     for (size_t f = 0; f < sizeof floats / sizeof floats[0]; ++f, at += stride) {
@@ -103,7 +106,7 @@ static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
 }
 
 static size_t slot_block_bytes(size_t slots) {
-    return 12 * ((slots * sizeof(float) + 63) / 64 * 64);
+    return SLOT_ARRAYS * ((slots * sizeof(float) + 63) / 64 * 64);
 }
 
 /* The cell of a position. */
@@ -141,7 +144,7 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
         return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "avoidance: no memory for %zu bodies", bodies);
     }
     space->slots = block;
-    lay_out_slots(g, space->slots, space->slot_bytes / 12 / sizeof(float));
+    lay_out_slots(g, space->slots, space->slot_bytes / SLOT_ARRAYS / sizeof(float));
     /* cells at least neighbor_distance and every radii sum wide, coarser until there are at
      * most about two per body */
     double cell = neighbor_distance > 2.0f * max_r ? neighbor_distance : 2.0f * max_r;
@@ -193,6 +196,8 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
         g->y[s] = y;
         g->vx[s] = p[MOVER_VELOCITY_X][e];
         g->vy[s] = p[MOVER_VELOCITY_Y][e];
+        g->want_x[s] = p[MOVER_DESIRED_VELOCITY_X][e];
+        g->want_y[s] = p[MOVER_DESIRED_VELOCITY_Y][e];
         g->radius[s] = p[MOVER_RADIUS][e];
         g->ordinal[s] = (float)e;
         g->element[s] = (uint32_t)e;
@@ -200,7 +205,7 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
     }
     for (size_t s = bodies; s < slots; ++s) { /* the padding: no body, far away */
         g->x[s] = g->y[s] = g->px[s] = g->py[s] = g->qx[s] = g->qy[s] = 0.0f;
-        g->vx[s] = g->vy[s] = g->radius[s] = 0.0f;
+        g->vx[s] = g->vy[s] = g->want_x[s] = g->want_y[s] = g->radius[s] = 0.0f;
         g->ordinal[s] = -1.0f;
     }
     g->bodies = bodies;

@@ -34,8 +34,11 @@
     2.0f /* 1/s: overlapping bodies separate at this share                                         \
           * of their overlap per second, each half */
 #define MOVER_AVOID_COINCIDENT                                                                     \
-    1e-3f                      /* centres closer than this times the radii sum                     \
-                                * separate along their index-given direction */
+    1e-3f /* centres closer than this times the radii sum                                          \
+           * separate along their index-given direction */
+#define MOVER_AVOID_PASS                                                                           \
+    0.5f /* a body walking into one it touches faster than that one walks on steps to its          \
+          * right at this share of the difference */
 #define MOVER_PROJECT_PASSES 4 /* overlap-and-wall passes after the movement */
 #define MOVER_PROJECT_TARGET                                                                       \
     1.02f                   /* the passes push overlapping discs toward this                       \
@@ -58,6 +61,7 @@ typedef struct mover_grid {
     uint32_t *element;    /* per slot: the element's index in the pool */
     /* per slot, plus MOVER_GRID_PAD entries of radius 0: the body as the grid was built */
     float *x, *y, *vx, *vy, *radius, *ordinal; /* ordinal: the element index, as a float */
+    float *want_x, *want_y;                    /* the desired velocity */
     float *px, *py, *qx, *qy;                  /* the projection's positions, ping and pong */
     size_t slot_capacity, cell_capacity;
 } mover_grid;

@@ -9,7 +9,8 @@
 #include "scalar_kernels.h"
 
 static avoid_body body_at(const mover_grid *g, const float *x, const float *y, size_t s) {
-    avoid_body b = {x[s], y[s], g->vx[s], g->vy[s], g->radius[s], g->ordinal[s]};
+    avoid_body b = {x[s],         y[s],         g->vx[s],     g->vy[s],
+                    g->want_x[s], g->want_y[s], g->radius[s], g->ordinal[s]};
     return b;
 }
 

@@ -96,13 +96,22 @@ static inline void avoid_vector(const wide_body *i, const mover_grid *g, size_t 
     wide_direction(xx, xy, dist, sum, i->ordinal, jo, &nx, &ny);
     /* contact */
     const mote_wm touching = mote_w_lt(dist_sq, wide_sq);
-    const mote_wf contact_x = mote_w_select(touching, nx, zero);
-    const mote_wf contact_y = mote_w_select(touching, ny, zero);
+    const mote_wf ask = mote_w_add(mote_w_mul(i->vx, nx), mote_w_mul(i->vy, ny));
+    const mote_wm into = mote_w_and(touching, mote_w_gt(ask, zero));
+    const mote_wf contact_x = mote_w_select(into, nx, zero);
+    const mote_wf contact_y = mote_w_select(into, ny, zero);
     const mote_wf jvx = mote_w_load(g->vx + a), jvy = mote_w_load(g->vy + a);
     const mote_wf away = mote_w_add(mote_w_mul(jvx, nx), mote_w_mul(jvy, ny));
     const mote_wf contact_speed =
-        mote_w_select(mote_w_and(touching, mote_w_gt(away, zero)), away, zero);
-    const mote_wf contacts = mote_w_select(touching, mote_w_set1(1.0f), zero);
+        mote_w_select(mote_w_and(into, mote_w_gt(away, zero)), away, zero);
+    const mote_wf contacts = mote_w_select(into, mote_w_set1(1.0f), zero);
+    const mote_wf jwx = mote_w_load(g->want_x + a), jwy = mote_w_load(g->want_y + a);
+    const mote_wf toward = mote_w_add(mote_w_mul(jwx, nx), mote_w_mul(jwy, ny));
+    const mote_wf closing = mote_w_sub(ask, toward);
+    const mote_wm passes = mote_w_and(into, mote_w_gt(closing, zero));
+    const mote_wf pass = mote_w_mul(mote_w_set1(MOVER_AVOID_PASS), closing);
+    const mote_wf pass_x = mote_w_select(passes, mote_w_mul(ny, pass), zero);
+    const mote_wf pass_y = mote_w_select(passes, mote_w_sub(zero, mote_w_mul(nx, pass)), zero);
     /* separation */
     const mote_wf push =
         mote_w_mul(mote_w_sub(sum, dist), mote_w_set1(0.5f * MOVER_AVOID_SEPARATION_RATE));
@@ -141,8 +150,8 @@ static inline void avoid_vector(const wide_body *i, const mover_grid *g, size_t 
     const mote_wm no_overlap = mote_w_ge(dist_sq, wide_sq);
     predicts = mote_w_and(predicts, no_overlap);
     neighbour = mote_w_and(neighbour, mote_w_or(touching, predicts)); /* reacts */
-    const mote_wf pred_x = mote_w_select(predicts, mote_w_sub(zero, mote_w_mul(px, gain)), zero);
-    const mote_wf pred_y = mote_w_select(predicts, mote_w_sub(zero, mote_w_mul(py, gain)), zero);
+    const mote_wf pred_x = mote_w_select(predicts, mote_w_sub(zero, mote_w_mul(px, gain)), pass_x);
+    const mote_wf pred_y = mote_w_select(predicts, mote_w_sub(zero, mote_w_mul(py, gain)), pass_y);
     acc->sum[0][v] = mote_w_select(neighbour, mote_w_add(acc->sum[0][v], pred_x), acc->sum[0][v]);
     acc->sum[1][v] = mote_w_select(neighbour, mote_w_add(acc->sum[1][v], pred_y), acc->sum[1][v]);
     acc->sum[2][v] = mote_w_select(neighbour, mote_w_add(acc->sum[2][v], sep_x), acc->sum[2][v]);
@@ -213,6 +222,8 @@ void MOTE_VARIANT_FN(mote_kernel_mover_avoid)(float *const *p, const void *const
         const avoid_body self = {g->x[s],
                                  g->y[s],
                                  p[MOVER_DESIRED_VELOCITY_X][e], /* moving as it asks to */
+                                 p[MOVER_DESIRED_VELOCITY_Y][e],
+                                 p[MOVER_DESIRED_VELOCITY_X][e],
                                  p[MOVER_DESIRED_VELOCITY_Y][e],
                                  g->radius[s],
                                  g->ordinal[s]};

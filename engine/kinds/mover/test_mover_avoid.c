@@ -209,8 +209,7 @@ static float run_until_arrived(avoid_scene *s, float limit, float *closest, size
 }
 
 /* circle of 500: 99% arrived within 110% of RVO2's 105.5 s, and everybody arrives; no pair
- * under 0.94 of the radii sum (the target is 0.95: the model reaches 0.948, the kind's page
- * says so). */
+ * under 0.95 of the radii sum. */
 static void circle_meets_the_quality_targets(void **state) {
     (void)state;
     avoid_scene s;
@@ -220,7 +219,7 @@ static void circle_meets_the_quality_targets(void **state) {
     const float t = run_until_arrived(&s, 1.1f * 105.5f, &closest, &arrived);
     printf("circle 500: 99%% arrived at %.1f s, closest pair %.3f of the radii sum\n", (double)t,
            (double)closest);
-    assert_true(closest >= 0.94f);
+    assert_true(closest >= 0.95f);
     assert_true(t < 1.1f * 105.5f);
     for (int k = 0; k < 60 * 30 && avoid_scene_arrived(&s) < s.n; ++k) { /* nobody stuck */
         avoid_scene_steer(&s);
@@ -316,7 +315,7 @@ static void corridor_two_way_traffic(void **state) {
 
 static void door_between_two_rooms(void **state) {
     (void)state;
-    walls_scene_holds(AVOID_DOOR, 120, 90.0f, 12);
+    walls_scene_holds(AVOID_DOOR, 120, 90.0f, 20);
 }
 
 /* Every body on one point separates without NaN, and each body read a bounded number of
