@@ -66,20 +66,23 @@
  * (portable, avx2, avx512, neon) steps to the same bits, whatever the split into ranges or tasks;
  * the scalar backend is the reference they are held to, and is not bit-identical to them.
  *
- * Inputs written through a view. Before a step moves anything it checks the inputs of every
- * element it steps that its kind gives a step limit (the kind record's input limits): a
- * mover's desired velocity, desired facing and explicit-facing flag, and an orientation's
- * target and incoming angular velocity. Each must lie within the kind's domain for it, the
- * bound add and set hold it to (a value's range, or a vector's length where add judges a
- * length); a target must have unit length within 2^-8, where add normalises it, and the
- * explicit-facing flag be finite. A NaN or an infinity is MOTE_ERROR_NON_FINITE, a value
- * outside its bound MOTE_ERROR_INVALID_ARGUMENT; the detail names the field and the element,
- * the lowest one first ("view.desired_velocity_x[12]: must be finite (got nan)"), and the step
- * changes nothing. So an input a step accepts steps finite, as an added one does. A step of dt
- * 0 or of an empty range checks nothing (it steps nothing). The spring, docking and launch
- * inputs are not checked at the step yet (add and set check them), nor is any state field
- * written through a view (validate finds NaN and infinity). The check reads each input array
- * of the range once, without a branch per element.
+ * Inputs written through a view. Before a step moves anything it checks the inputs (the
+ * fields of role MOTE_ROLE_INPUT) of every element it steps against its kind's step limits
+ * (the kind record's input limits): a spring's goal, incoming_v and incoming_a, a mover's
+ * desired velocity, desired facing and explicit-facing flag, a docking sequence's
+ * station_position, a rocket's launch_time, turn_blend, crossrange and flags, and an
+ * orientation's target and incoming angular velocity. Each must lie within the kind's domain
+ * for it, the bound add and set hold it to (a value's range, or a vector's length where add
+ * judges a length); a target must have unit length within 2^-8, where add normalises it, the
+ * explicit-facing flag be finite and a rocket's flags lie within [0, 7], where add stores whole
+ * numbers. A NaN or an infinity is MOTE_ERROR_NON_FINITE, a value outside its bound
+ * MOTE_ERROR_INVALID_ARGUMENT; the detail names the field and the element, the lowest one first
+ * ("view.desired_velocity_x[12]: must be finite (got nan)"), and the step changes nothing. So
+ * an input a step accepts steps finite, as an added one does. A step of dt 0 or of an empty
+ * range checks nothing (it steps nothing); the launch pool's own step evaluates every rocket at
+ * dt 0 too, and checks them then (mote/launch_pool.h). No state field written through a view is
+ * checked by a step (validate finds NaN and infinity). The check reads each input array of the
+ * range once, without a branch per element.
  *
  * Cost. A step's work is bounded by its element count whatever the settings, the dt or a
  * restored snapshot: each element takes at most MOTE_MAX_SUBSTEPS sub-steps of a kind's
