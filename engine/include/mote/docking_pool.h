@@ -23,8 +23,8 @@ typedef struct mote_docking_pool_def {
     mote_docking_profile profile; /* shared by every sequence; default
                                    * mote_default_docking_profile() */
     float max_dt;                 /* s, > 0: a longer step is clamped to this; default
-                                   * INFINITY (the profile's max_substep already splits long
-                                   * steps) */
+                                   * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for
+                                   * none (the profile's max_substep splits long steps) */
     int internal_cookie;          /* set by mote_default_docking_pool_def(); leave it alone */
 } mote_docking_pool_def;
 

@@ -26,7 +26,8 @@ typedef struct mote_launch_pool_def {
     mote_backend backend;        /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     mote_launch_profile profile; /* default mote_default_launch_profile(); must be valid */
     float max_dt;                /* s, > 0: a longer step advances the clock this much;
-                                  * default INFINITY (the launch is analytic in time) */
+                                  * default MOTE_DEFAULT_MAX_DT (0.25 s, every kind's);
+                                  * INFINITY for none (the launch is analytic in time) */
     int internal_cookie;         /* set by mote_default_launch_pool_def(); leave it alone */
 } mote_launch_pool_def;
 

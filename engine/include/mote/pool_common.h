@@ -56,7 +56,8 @@
  *
  * Steps. A step of dt seconds advances every element by
  *     advanced = the kind's own limit applied to min(dt, max_dt, MOTE_MAX_STEP_DT)
- * (most kinds have no limit of their own; those that do name it in their header).
+ * (most kinds have no limit of their own; those that do name it in their header). Every
+ * kind's default def has max_dt MOTE_DEFAULT_MAX_DT (below), so default pools advance alike.
  * MOTE_MAX_STEP_DT (2^20 s, about 12 days) holds whatever max_dt is (INFINITY included): no
  * accepted dt, FLT_MAX included, hands a kind a step its arithmetic could overflow on.
  * advance_of says it without stepping; advance steps and reports it. A dt that is NaN,
@@ -310,6 +311,15 @@
  * own limit, see Steps), so dt squared and dt times any accepted rate stay far inside float's
  * range. */
 #define MOTE_MAX_STEP_DT 1048576.0f
+
+/* Every kind's default max_dt, s (mote_default_<kind>_pool_def()): a step of a longer dt (a
+ * hitch, a debugger break, a suspended tab) advances every pool by this much, so pools of
+ * different kinds stepped by the same dt keep one clock. It lies below every kind's own limit
+ * at its default settings (movers 16/60 s, orientation control 64/240 s), so at the defaults
+ * the kinds' limits never bite first, and it is short enough that a sub-stepped kind's cost
+ * stays a few sub-steps (docs/conventions.md, Steps). INFINITY asks for no clamp (a kind's
+ * own limit and MOTE_MAX_STEP_DT still apply). */
+#define MOTE_DEFAULT_MAX_DT 0.25f
 
 /* Most sub-steps a setting may ask one step to take per element (a kind's max_substeps or
  * the like): create, the kinds' setters and restore refuse a setting above it, so no def,

@@ -138,7 +138,8 @@ typedef struct mote_spring_pool_def {
     size_t max_count;           /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;       /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     float max_dt;               /* s, > 0: a longer step is clamped to this; default
-                                 * INFINITY: the exact kinds take any dt */
+                                 * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for
+                                 * none: the exact kinds take any dt */
     mote_step_cache step_cache; /* the fixed-step fast path; default MOTE_STEP_CACHE_AUTO.
                                  * Another value: create gives MOTE_ERROR_INVALID_ARGUMENT */
     int internal_cookie;        /* set by mote_default_spring_pool_def(); leave it alone: create
