@@ -3,9 +3,12 @@
  * buffer at alpha 0.5 (blended from the kept previous pose: the fixed-timestep case), on each
  * backend this CPU runs; in the same run transforms/<layout>/naive/<count>, the scalar packing
  * a game would write over the view and its own copy of the previous pose (lerp, nlerp, the
- * matrix), and transforms/<layout>/memcpy/<count>, a memcpy of the bytes written. The same rows
- * under transforms-current/ write the current pose alone (alpha 1: no blend, half the reads).
- * Every case reports the bytes written, so the bytes/s columns compare directly
+ * matrix), transforms/<layout>/memcpy/<count>, a memcpy of the bytes written, and
+ * transforms/<layout>/memcpy-traffic/<count>, a memcpy moving as many bytes as the writer: half
+ * of the bytes it reads plus those it writes, copied (so as many read and written in all; a
+ * blended rigid pose reads 56 bytes, the current one alone 28). The same rows under
+ * transforms-current/ write the current pose alone (alpha 1: no blend, half the reads). Every
+ * case reports the poses' bytes written, so the bytes/s columns compare directly
  * (bench/transforms.py). */
 #include "bench_transforms.h"
 
@@ -26,7 +29,11 @@ static const char *const layout_names[MOTE_POSE_LAYOUT_COUNT] = {
     "position_quat", "position_quat_scale", "matrix_rows", "matrix_columns"};
 
 /* What a case runs: a backend's writer, the naive loop or memcpy. */
-enum { WHO_NAIVE = MOTE_BACKEND_COUNT, WHO_MEMCPY, WHO_COUNT };
+enum { WHO_NAIVE = MOTE_BACKEND_COUNT, WHO_MEMCPY, WHO_TRAFFIC, WHO_COUNT };
+
+/* Floats per pose in the buffers: enough for the largest memcpy-traffic copy ((56 + 48) / 2
+ * bytes). */
+#define BUFFER_FLOATS 16
 
 typedef struct transform_case {
     int layout;
@@ -40,14 +47,14 @@ static transform_case cases[2][MOTE_POSE_LAYOUT_COUNT][WHO_COUNT];
 static struct {
     size_t count;
     mote_pool *pool;
-    float *out;    /* count * 12 floats */
+    float *out;    /* count * BUFFER_FLOATS floats */
     float *source; /* memcpy's source */
 } current;
 
 void bench_transforms_release(void) {
     mote_pool_destroy(current.pool, current.pool != NULL ? current.pool->kind : NULL);
-    bench_buffer_free(current.out, current.count * 12 * sizeof(float));
-    bench_buffer_free(current.source, current.count * 12 * sizeof(float));
+    bench_buffer_free(current.out, current.count * BUFFER_FLOATS * sizeof(float));
+    bench_buffer_free(current.source, current.count * BUFFER_FLOATS * sizeof(float));
     memset(&current, 0, sizeof current);
 }
 
@@ -71,14 +78,14 @@ static bool acquire(size_t count) {
         return false;
     }
     current.count = count;
-    current.out = bench_buffer_alloc(count * 12 * sizeof(float));
-    current.source = bench_buffer_alloc(count * 12 * sizeof(float));
+    current.out = bench_buffer_alloc(count * BUFFER_FLOATS * sizeof(float));
+    current.source = bench_buffer_alloc(count * BUFFER_FLOATS * sizeof(float));
     if (current.out == NULL || current.source == NULL) {
         bench_transforms_release();
         return false;
     }
-    memset(current.out, 0, count * 12 * sizeof(float));
-    memset(current.source, 1, count * 12 * sizeof(float));
+    memset(current.out, 0, count * BUFFER_FLOATS * sizeof(float));
+    memset(current.source, 1, count * BUFFER_FLOATS * sizeof(float));
     return true;
 }
 
@@ -152,12 +159,16 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
     how.alpha = c->alpha;
     how.scale = c->layout == MOTE_POSE_POSITION_QUAT ? 1.0f : 2.0f;
     const size_t bytes = (size_t)arg * mote_pose_layout_size(how.layout);
+    const size_t read = (size_t)arg * 7 * sizeof(float) * (c->alpha < 1.0f ? 2 : 1);
+    const size_t traffic = (read + bytes) / 2;
     const mote_pose_fn write = c->who < MOTE_BACKEND_COUNT ? mote_pose_fn_for(c->who) : NULL;
     while (mote_bench_keep_running(state)) {
         if (c->who == WHO_NAIVE) {
             naive_write(current.pool, c->layout, how.alpha, how.scale, current.out);
         } else if (c->who == WHO_MEMCPY) {
             memcpy(current.out, current.source, bytes);
+        } else if (c->who == WHO_TRAFFIC) {
+            memcpy(current.out, current.source, traffic);
         } else {
             mote_pose_plan_parts parts;
             if (mote_pose_plan(current.pool, current.pool->kind, &how, current.out, bytes,
@@ -176,9 +187,10 @@ static void run_case(mote_bench_state *state, void *user, int64_t arg) {
 void bench_register_transform_cases(void) {
     for (int layout = 0; layout < MOTE_POSE_LAYOUT_COUNT; ++layout) {
         for (int who = 0; who < WHO_COUNT; ++who) {
-            const char *name = who == WHO_NAIVE    ? "naive"
-                               : who == WHO_MEMCPY ? "memcpy"
-                                                   : mote_backend_name((mote_backend)who);
+            const char *name = who == WHO_NAIVE     ? "naive"
+                               : who == WHO_MEMCPY  ? "memcpy"
+                               : who == WHO_TRAFFIC ? "memcpy-traffic"
+                                                    : mote_backend_name((mote_backend)who);
             if (who < MOTE_BACKEND_COUNT && (!mote_backend_available((mote_backend)who) ||
                                              (who != MOTE_BACKEND_SCALAR &&
                                               mote_pose_variant_for((mote_backend)who) == NULL))) {

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""The pose writer's ratios (transforms/: blended at alpha 0.5; transforms-current/: alpha 1) from one mote-bench run (JSON): per layout and count, each backend's
-speed against the naive scalar loop (x times faster) and against memcpy of the same bytes (% of
-memcpy's bytes/s). Usage:
-  mote-bench --benchmark_filter='^transforms' --benchmark_repetitions=3 \
+"""The pose writer's ratios from one mote-bench run (JSON). transforms/: blended at alpha 0.5
+from the kept previous pose; transforms-current/: alpha 1, the current pose alone. Per family,
+layout and count, each row's time per pose and its speed against the naive scalar loop (x times
+faster), against a memcpy of the bytes written (% of memcpy's speed) and against memcpy-traffic,
+a memcpy moving as many bytes as the writer reads and writes (% of that speed: the share of a
+pure copy's speed the writer keeps when it moves its own bytes). Usage:
+  mote-bench --benchmark_filter='^transforms' --benchmark_repetitions=5 \\
       --benchmark_format=json > run.json
   bench/transforms.py run.json"""
 import json
@@ -24,14 +27,17 @@ def main(path):
     groups = defaultdict(dict)
     for (layout, count, who), t in best.items():
         groups[(layout, count)][who] = t
-    print(f"{'family/layout':<40} {'count':>7} {'backend':<9} {'ns/pose':>8} {'x naive':>8} {'% memcpy':>9}")
+    print(f"{'family/layout':<40} {'count':>7} {'backend':<15} {'ns/pose':>8} {'x naive':>8}"
+          f" {'% memcpy':>9} {'% traffic':>9}")
     for (layout, count), whos in sorted(groups.items()):
         naive, copy = whos.get("naive"), whos.get("memcpy")
+        traffic = whos.get("memcpy-traffic")
         for who, t in sorted(whos.items()):
             per = t / count
             ratio = f"{naive / t:8.2f}" if naive else "       -"
             share = f"{100 * copy / t:8.0f}%" if copy else "        -"
-            print(f"{layout:<40} {count:>7} {who:<9} {per:8.2f} {ratio} {share}")
+            ceiling = f"{100 * traffic / t:8.0f}%" if traffic else "        -"
+            print(f"{layout:<40} {count:>7} {who:<15} {per:8.2f} {ratio} {share} {ceiling}")
 
 
 if __name__ == "__main__":

@@ -3,23 +3,26 @@
 small pools (world/step/nine_small/<how>), its time per step and elements per second, and the
 world against the same pools stepped one by one on the same task system (times faster).
 
-usage: bench/world_ratios.py run.json
+usage: bench/world_ratios.py run.json  (with ceiling/compute/loop(_workers)/16384 rows in the
+same run, the two-core ceiling and the fraction of it the world reaches)
 """
 import json
 import sys
 
 
-def rows(path):
+def rows(path, prefix):
+    """Median (seconds, items per second) of every row whose name starts with prefix, keyed by
+    the rest of its name."""
     with open(path) as f:
         data = json.load(f)
     out = {}
     for b in data["benchmarks"]:
         name = b.get("run_name", b["name"])
-        if not name.startswith("world/step/nine_small/"):
+        if not name.startswith(prefix):
             continue
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
-        how = name[len("world/step/nine_small/"):].replace("/real_time", "")
+        how = name[len(prefix):].replace("/real_time", "")
         unit = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b.get("time_unit", "ns")]
         out[how] = (b["real_time"] * unit, b.get("items_per_second", 0.0))
     return out
@@ -28,7 +31,7 @@ def rows(path):
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    r = rows(sys.argv[1])
+    r = rows(sys.argv[1], "world/step/nine_small/")
     if not r:
         sys.exit("no world/step/nine_small rows in " + sys.argv[1])
     print(f"{'world/step/nine_small/':<34} {'us/step':>9} {'M elements/s':>13}")
@@ -40,7 +43,15 @@ def main():
             label = "workers" if suffix else "serial"
             print(f"world vs one by one, {label}: {alone[0] / world[0]:.2f}x faster")
     if "world_workers" in r and "world" in r:
-        print(f"world on the workers vs world serial: {r['world'][0] / r['world_workers'][0]:.2f}x")
+        gain = r["world"][0] / r["world_workers"][0]
+        print(f"world on the workers vs world serial: {gain:.2f}x")
+        # The host's two-core ceiling at the nearest size: a compute loop alone and on the
+        # workers, in the same run when the filter included it.
+        c = rows(sys.argv[1], "ceiling/compute/")
+        if "loop/16384" in c and "loop_workers/16384" in c:
+            ceiling = c["loop/16384"][0] / c["loop_workers/16384"][0]
+            print(f"two-core ceiling (ceiling/compute/loop_workers vs loop, 16384): {ceiling:.2f}x;"
+                  f" the world reaches {gain / ceiling:.0%} of it")
 
 
 if __name__ == "__main__":

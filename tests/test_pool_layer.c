@@ -232,8 +232,10 @@ static void set_goal_writes_one_goal(void **unused) {
     mote_spring_pool_destroy(pool);
 }
 
-/* A 0.5 s hitch: each kind reports what it advanced; one max_dt keeps them in step, and a
- * clamped step is the same bits as a step of max_dt. */
+/* A hitch: at the defaults every kind advances MOTE_DEFAULT_MAX_DT of it (but the
+ * semi-implicit spring, whose own limit is shorter); with max_dt INFINITY each kind reports
+ * what it advanced; one max_dt keeps them in step, and a clamped step is the same bits as a
+ * step of max_dt. */
 static void step_policy_reports_the_time_advanced(void **unused) {
     (void)unused;
     mote_spring_pool_def sd = mote_default_spring_pool_def();
@@ -257,12 +259,58 @@ static void step_policy_reports_the_time_advanced(void **unused) {
     mote_debris_desc d = debris_desc(0.0f);
     assert_int_equal(mote_debris_pool_add(debris, &d, NULL), MOTE_OK);
 
-    /* the defaults: exact kinds take the whole hitch, the others say what they took */
+    /* the defaults: a 10 s hitch advances every kind by the one default max_dt */
     float advanced = -1.0f;
+    assert_true(mote_spring_pool_max_dt(springs) == MOTE_DEFAULT_MAX_DT);
+    assert_int_equal(mote_spring_pool_advance_of(springs, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    assert_int_equal(mote_mover_pool_advance_of(movers, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    assert_int_equal(mote_debris_pool_advance_of(debris, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    mote_flight_pool_def fd = mote_default_flight_pool_def();
+    mote_docking_pool_def kd = mote_default_docking_pool_def();
+    mote_launch_pool_def ld = mote_default_launch_pool_def();
+    mote_stage_pool_def td = mote_default_stage_pool_def();
+    mote_orientation_pool_def od = mote_default_orientation_pool_def();
+    mote_flight_pool *flights = NULL;
+    mote_docking_pool *docking = NULL;
+    mote_launch_pool *launches = NULL;
+    mote_stage_pool *stages = NULL;
+    mote_orientation_pool *turrets = NULL;
+    assert_int_equal(mote_flight_pool_create(&fd, &flights), MOTE_OK);
+    assert_int_equal(mote_docking_pool_create(&kd, &docking), MOTE_OK);
+    assert_int_equal(mote_launch_pool_create(&ld, &launches), MOTE_OK);
+    assert_int_equal(mote_stage_pool_create(&td, &stages), MOTE_OK);
+    assert_int_equal(mote_orientation_pool_create(&od, &turrets), MOTE_OK);
+    const float other[5] = {fd.max_dt, kd.max_dt, ld.max_dt, td.max_dt, od.max_dt};
+    for (int k = 0; k < 5; ++k) {
+        assert_true(other[k] == MOTE_DEFAULT_MAX_DT);
+    }
+    assert_int_equal(mote_flight_pool_advance_of(flights, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    assert_int_equal(mote_docking_pool_advance_of(docking, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    assert_int_equal(mote_launch_pool_advance_of(launches, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    assert_int_equal(mote_stage_pool_advance_of(stages, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    assert_int_equal(mote_orientation_pool_advance_of(turrets, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_DEFAULT_MAX_DT, 0.0f);
+    mote_flight_pool_destroy(flights);
+    mote_docking_pool_destroy(docking);
+    mote_launch_pool_destroy(launches);
+    mote_stage_pool_destroy(stages);
+    mote_orientation_pool_destroy(turrets);
+    assert_int_equal(mote_spring_pool_advance(semi, 10.0f, &advanced), MOTE_OK);
+    assert_float_equal(advanced, MOTE_SEMI_IMPLICIT_MAX_DT, 0.0f);
+
+    /* max_dt INFINITY: exact kinds take the whole hitch, the others say what they took */
+    assert_int_equal(mote_spring_pool_set_max_dt(springs, INFINITY), MOTE_OK);
+    assert_int_equal(mote_mover_pool_set_max_dt(movers, INFINITY), MOTE_OK);
+    assert_int_equal(mote_debris_pool_set_max_dt(debris, INFINITY), MOTE_OK);
     assert_int_equal(mote_spring_pool_advance_of(springs, 0.5f, &advanced), MOTE_OK);
     assert_float_equal(advanced, 0.5f, 0.0f);
-    assert_int_equal(mote_spring_pool_advance(semi, 0.5f, &advanced), MOTE_OK);
-    assert_float_equal(advanced, MOTE_SEMI_IMPLICIT_MAX_DT, 0.0f);
     assert_int_equal(mote_mover_pool_advance(movers, 0.5f, &advanced), MOTE_OK);
     assert_float_equal(advanced, md.max_substep * MOTE_MOVER_MAX_SUBSTEPS, 0.0f);
     assert_int_equal(mote_debris_pool_advance(debris, 0.5f, NULL, &advanced), MOTE_OK);

@@ -25,18 +25,22 @@
 #define COUNT    37 /* odd: every backend's last vector is partial */
 #define SENTINEL 0xa5
 
-/* A pool of the probe's main variant holding COUNT elements, keeping its previous pose, stepped
+/* A pool of the probe's main variant holding count elements, keeping its previous pose, stepped
  * twice (so the previous and the current poses differ). */
-static mote_pool *stepped_pool(const mote_probe *probe) {
+static mote_pool *stepped_pool_of(const mote_probe *probe, size_t count) {
     mote_pool *pool = NULL;
     const probe_variant *variant = &probe->variants[probe->main_variant];
-    assert_int_equal(probe_filled_pool(probe, variant, MOTE_BACKEND_SCALAR, COUNT, 11, &pool),
+    assert_int_equal(probe_filled_pool(probe, variant, MOTE_BACKEND_SCALAR, count, 11, &pool),
                      MOTE_OK);
     assert_int_equal(mote_pose_history_keep(pool, true), MOTE_OK);
     for (int s = 0; s < 2; ++s) {
         assert_int_equal(probe_bench_step(probe, pool, 0.25f, NULL), MOTE_OK);
     }
     return pool;
+}
+
+static mote_pool *stepped_pool(const mote_probe *probe) {
+    return stepped_pool_of(probe, COUNT);
 }
 
 /* Element i's pose from per-component arrays in the history's order. */
@@ -176,9 +180,10 @@ static bool planar(const mote_pool *pool) {
  * planar poses), every wide variant agrees with the first bit for bit, and with the reference
  * within rounding. */
 static void check_write(const mote_pool *pool, const mote_pose_write *how) {
+    const size_t count = pool->core.count;
     const size_t size = mote_pose_layout_size(how->layout);
     const size_t stride = how->stride == 0 ? size : how->stride;
-    const size_t bytes = (COUNT - 1) * stride + size + 64;
+    const size_t bytes = (count - 1) * stride + size + 64;
     unsigned char *expected = malloc(bytes), *got = malloc(bytes), *first = NULL;
     memset(expected, SENTINEL, bytes);
     pack_view(pool, how, stride, expected);
@@ -188,7 +193,7 @@ static void check_write(const mote_pool *pool, const mote_pose_write *how) {
     assert_int_equal(mote_pose_plan(pool, pool->kind, how, got, bytes - 64, &parts), MOTE_OK);
     mote_pose_plan_run(&parts, mote_pose_write_scalar);
     const double bound = planar(pool) ? 2e-5 * 100 : 0; /* positions up to ~100 units */
-    const double dr = difference(got, expected, COUNT, size, stride, bytes);
+    const double dr = difference(got, expected, count, size, stride, bytes);
     if (dr > bound) {
         print_error("%s scalar layout %d alpha %g: %g from the packing\n", pool->kind->name,
                     (int)how->layout, (double)how->alpha, dr);
@@ -205,7 +210,7 @@ static void check_write(const mote_pool *pool, const mote_pose_write *how) {
         memset(wide, SENTINEL, bytes);
         assert_int_equal(mote_pose_plan(pool, pool->kind, how, wide, bytes - 64, &parts), MOTE_OK);
         mote_pose_plan_run(&parts, variants[v]->write);
-        const double d = difference(wide, expected, COUNT, size, stride, bytes);
+        const double d = difference(wide, expected, count, size, stride, bytes);
         if (d > bound) {
             print_error("%s %s layout %d alpha %g: %g from the packing\n", pool->kind->name,
                         variants[v]->name, (int)how->layout, (double)how->alpha, d);
@@ -249,6 +254,33 @@ static void test_every_kind_layout_alpha_and_stride(void **state) {
                     }
                     check_write(pool, &how);
                 }
+            }
+        }
+        mote_pool_destroy(pool, probes[k]->record);
+    }
+}
+
+/* A blended write longer than the wide kernel's chunk of poses (simd/kernels/pose_kernels.c,
+ * BLEND_CHUNK 128) and not a whole number of vectors or chunks: every chunk boundary and the
+ * partial chunk at the end, on every kind and layout, packed and padded. */
+static void test_blended_write_across_chunks(void **state) {
+    (void)state;
+    size_t n;
+    const mote_probe *const *probes = mote_probes(&n);
+    for (size_t k = 0; k < n; ++k) {
+        if (probes[k]->record->pose == NULL) {
+            continue;
+        }
+        mote_pool *pool = stepped_pool_of(probes[k], 2 * 128 + 45);
+        for (int layout = 0; layout < MOTE_POSE_LAYOUT_COUNT; ++layout) {
+            const size_t size = mote_pose_layout_size((mote_pose_layout)layout);
+            for (size_t s = 0; s < 2; ++s) {
+                mote_pose_write how = mote_default_pose_write();
+                how.layout = (mote_pose_layout)layout;
+                how.alpha = 0.375f;
+                how.stride = s == 0 ? 0 : size + 8;
+                how.scale = layout == MOTE_POSE_POSITION_QUAT ? 1.0f : 0.75f;
+                check_write(pool, &how);
             }
         }
         mote_pool_destroy(pool, probes[k]->record);
@@ -496,6 +528,7 @@ static void test_parallel_step_keeps_the_previous_pose(void **state) {
 }
 
 MOTE_TEST_MAIN(cmocka_unit_test(test_every_kind_layout_alpha_and_stride),
+               cmocka_unit_test(test_blended_write_across_chunks),
                cmocka_unit_test(test_previous_pose_follows_the_elements),
                cmocka_unit_test(test_refusals_name_the_member_and_write_nothing),
                cmocka_unit_test(test_mover_lift),

@@ -821,6 +821,7 @@ static void settings_and_max_dt_are_restored(void **state) {
     dd.ship.position = (mote_vec3){1.0f, -2.0f, 3.0f};
     dd.settings.gravity = (mote_vec3){0.0f, -9.8f, 0.0f};
     dd.settings.speed_cap = INFINITY;
+    dd.max_dt = INFINITY; /* not d1's default: the restore must bring it */
     mote_debris_pool *d0 = NULL, *d1 = NULL;
     assert_int_equal(mote_debris_pool_create(&dd, &d0), MOTE_OK);
     mote_debris_pool_def dplain = mote_default_debris_pool_def();

@@ -42,14 +42,17 @@ run_samples() {
 }
 # Elements per sample here: enough to see each scene, few enough for a software rasterizer.
 declare -A count=([springs]=1000 [crowd]=1000 [debris]=2000 [flock]=1000 [docking]=64
-    [launch]=256 [turrets]=1024)
+    [launch]=256 [turrets]=1024 [world]=2000)
 # The flock at 3x, so that in 240 frames (12 s) every flight is due; then the whole flock must
 # have landed and every docking locked (the invariants check those due; this checks all are).
-declare -A extra=([flock]="--time-scale 3")
-declare -A expect=([flock]=' ([0-9]+) of \1 landed' [docking]=' ([0-9]+) of \1 locked')
+# The world (every scene's pools in one mote_world, at its default 2x: 8 s) on 2 workers, so
+# the world's one fork and join runs too; its events must have reached the scenes.
+declare -A extra=([flock]="--time-scale 3" [world]="--workers 2")
+declare -A expect=([flock]=' ([0-9]+) of \1 landed' [docking]=' ([0-9]+) of \1 locked'
+    [world]='invariant held; [1-9][0-9]* events, each matching')
 
 mapfile -t names < <("$samples_bin" --list | awk '{ print $1 }')
-if [ "${#names[@]}" -lt 7 ]; then
+if [ "${#names[@]}" -lt 8 ]; then
     echo "gate-samples: mote-samples --list gave ${#names[@]} samples" >&2
     exit 1
 fi

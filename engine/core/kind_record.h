@@ -28,11 +28,11 @@
                    "constants fit the generic buffer")
 
 /* The designators of a mote_default_<k>_pool_def() for the def's shared part (what
- * mote_pool_common_def holds): 1024 elements reserved, at most 2^26, the best backend, no
- * limit on dt, and the kind's cookie. */
+ * mote_pool_common_def holds): 1024 elements reserved, at most 2^26, the best backend, a step
+ * clamped to MOTE_DEFAULT_MAX_DT (the same for every kind), and the kind's cookie. */
 #define MOTE_DEFAULT_POOL_DEF_COMMON(cookie)                                                       \
     .capacity = 1024, .max_count = (size_t)1 << 26, .backend = MOTE_BACKEND_AUTO,                  \
-    .max_dt = INFINITY, .internal_cookie = (cookie)
+    .max_dt = MOTE_DEFAULT_MAX_DT, .internal_cookie = (cookie)
 
 /* settings_of(pool) and settings_of_const(pool): the pool's settings as the kind's
  * settings_type (what its settings_of_def built at create). A kind may use only one. */

@@ -12,7 +12,7 @@
 
 mote_world_def mote_default_world_def(void) {
     return (mote_world_def){
-        .max_dt = 0.25f,
+        .max_dt = MOTE_DEFAULT_MAX_DT,
         .max_substeps = 256,
         .tasks = NULL,
         .pool_capacity = 16,

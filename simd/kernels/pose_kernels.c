@@ -1,6 +1,6 @@
 /* The pose writer's wide kernel, written once and compiled per variant: the scalar reference
  * (engine/core/pose_ref.c) operation for operation on lanes, each vector's poses packed into the
- * caller's array of structures four components at a time (wide/wide_quads.h). */
+ * caller's array of structures four or eight components at a time (wide/wide_quads.h). */
 #include "lane_loop.h"
 #include "pose_kernel.h"
 #include "variant.h"
@@ -51,9 +51,11 @@ MOTE_ALWAYS_INLINE void pose_at(const mote_pose_job *job, int source, const floa
     }
 }
 
-/* The blended pose of the vector at i, as blended_pose_at. */
-MOTE_ALWAYS_INLINE void blended_pose_at(const mote_pose_job *job, int source, size_t i, size_t n,
-                                        mote_wf p[3], mote_wf q[4]) {
+/* The blended pose of the vector at i up to its normalisation, as blended_pose_at: the lerped
+ * position p, the quaternion mixed the short way m (mote_quat_nlerp before mote_quat_normalize)
+ * and its squared norm (mote_quat_dot(m, m)). */
+MOTE_ALWAYS_INLINE void blend_at(const mote_pose_job *job, int source, size_t i, size_t n,
+                                 mote_wf p[3], mote_wf m[4], mote_wf *norm2) {
     const mote_wf t = mote_w_set1(job->alpha);
     mote_wf qa[4], qb[4];
     if (source == MOTE_POSE_SOURCE_PLANAR) {
@@ -71,7 +73,33 @@ MOTE_ALWAYS_INLINE void blended_pose_at(const mote_pose_job *job, int source, si
         pose_at(job, source, job->to_position, job->to_orientation, i, n, pb, qb);
         mote_w_vec3_lerp(pa, pb, t, p);
     }
-    mote_w_quat_nlerp(qa, qb, t, q);
+    const mote_wm flip = mote_w_lt(mote_w_quat_dot(qa, qb), mote_w_set1(0.0f));
+    for (int k = 0; k < 4; ++k) {
+        const mote_wf bk = mote_w_select(flip, mote_w_minus(qb[k]), qb[k]);
+        m[k] = mote_w_add(qa[k], mote_w_mul(mote_w_sub(bk, qa[k]), t));
+    }
+    *norm2 = mote_w_quat_dot(m, m);
+}
+
+/* MOTE_POSE_PACK_POSITION_QUAT at the packed stride (7 floats) for a full vector followed by
+ * more poses of the same write, where the wide layer says it pays (MOTE_W_OCTET_RUNS): one
+ * 32-byte store per pose, whose eighth float is the next
+ * pose's first (the same value, from the next lane; the vector's last pose writes a stand-in
+ * there that the next vector's first store overwrites), where two overlapping 16-byte stores
+ * would do. The last vector of a write packs as MOTE_POSE_PACK_POSITION_QUAT: nothing after the
+ * last pose is written. */
+enum { PACK_POSITION_QUAT_RUN = 100 };
+
+/* The packing for the vector at i of [i, end): PACK_POSITION_QUAT_RUN where it applies. */
+MOTE_ALWAYS_INLINE int vector_layout(const mote_pose_job *job, int layout, size_t i, size_t end) {
+#ifdef MOTE_W_OCTET_RUNS
+    if (layout == MOTE_POSE_PACK_POSITION_QUAT && job->stride == 7 && i + MOTE_W_LANES < end) {
+        return PACK_POSITION_QUAT_RUN;
+    }
+#else
+    (void)job, (void)i, (void)end;
+#endif
+    return layout;
 }
 
 /* Packs the vector's poses (n of them) at o, as pack. */
@@ -85,9 +113,14 @@ MOTE_ALWAYS_INLINE void pack(const mote_pose_job *job, int layout, const mote_wf
         mote_w_store_quads(o + 3, stride, n, q[0], q[1], q[2], q[3]);
         return;
     case MOTE_POSE_PACK_POSITION_QUAT_SCALE:
-        mote_w_store_quads(o, stride, n, p[0], p[1], p[2], q[0]);
-        mote_w_store_quads(o + 4, stride, n, q[1], q[2], q[3], s);
+        mote_w_store_octets(o, stride, n, p[0], p[1], p[2], q[0], q[1], q[2], q[3], s);
         return;
+#ifdef MOTE_W_OCTET_RUNS
+    case PACK_POSITION_QUAT_RUN: /* 32 bytes a pose, the eighth float the next pose's px */
+        mote_w_store_octets(o, stride, n, p[0], p[1], p[2], q[0], q[1], q[2], q[3],
+                            mote_w_next_lanes(p[0]));
+        return;
+#endif
     default:
         break;
     }
@@ -97,37 +130,126 @@ MOTE_ALWAYS_INLINE void pack(const mote_pose_job *job, int layout, const mote_wf
         m[k] = mote_w_mul(m[k], s);
     }
     if (layout == MOTE_POSE_PACK_MATRIX_ROWS) {
-        mote_w_store_quads(o, stride, n, m[0], m[1], m[2], p[0]);
-        mote_w_store_quads(o + 4, stride, n, m[3], m[4], m[5], p[1]);
+        mote_w_store_octets(o, stride, n, m[0], m[1], m[2], p[0], m[3], m[4], m[5], p[1]);
         mote_w_store_quads(o + 8, stride, n, m[6], m[7], m[8], p[2]);
     } else {
-        mote_w_store_quads(o, stride, n, m[0], m[3], m[6], m[1]);
-        mote_w_store_quads(o + 4, stride, n, m[4], m[7], m[2], m[5]);
+        mote_w_store_octets(o, stride, n, m[0], m[3], m[6], m[1], m[4], m[7], m[2], m[5]);
         mote_w_store_quads(o + 8, stride, n, m[8], p[0], p[1], p[2]);
     }
 }
 
-MOTE_ALWAYS_INLINE void write_vector(const mote_pose_job *job, int source, int layout, bool blend,
-                                     size_t i, size_t n) {
-    mote_wf p[3], q[4];
-    if (blend) {
-        blended_pose_at(job, source, i, n, p, q);
-    } else {
-        pose_at(job, source, job->to_position, job->to_orientation, i, n, p, q);
+/* The blended poses of the vector at i (n of them) packed, as blended_pose_at then pack. */
+MOTE_ALWAYS_INLINE void write_blended_vector(const mote_pose_job *job, int source, int layout,
+                                             size_t i, size_t n) {
+    mote_wf p[3], m[4], q[4], norm2;
+    blend_at(job, source, i, n, p, m, &norm2);
+    const mote_wf inv = mote_w_div(mote_w_set1(1.0f), mote_w_sqrt(norm2));
+    for (int c = 0; c < 4; ++c) {
+        q[c] = mote_w_mul(m[c], inv);
     }
     pack(job, layout, p, q, job->out + i * job->stride, n);
 }
 
+/* Blended matrices are written a chunk at a time in three passes over arrays that stay in the
+ * L1 cache: the blend up to the quaternion's squared norm, then 1 / sqrt of the norms alone,
+ * then the normalisation, the rotation matrix and the packing. Each pass is a short chain of
+ * dependent operations the core overlaps across vectors, where one pass holds the matrix, its
+ * shuffles and its stores behind the square root's and the division's latency. The quaternion
+ * layouts pack too little for the passes' own loads and stores to pay: they blend and pack in
+ * one pass (write_blended_vector). */
+enum { BLEND_CHUNK = 128 }; /* poses per chunk: a multiple of every variant's lanes */
+_Static_assert(BLEND_CHUNK / MOTE_W_LANES * MOTE_W_LANES == BLEND_CHUNK,
+               "a chunk is whole vectors");
+
+typedef struct blend_chunk {
+    float p[3][BLEND_CHUNK], m[4][BLEND_CHUNK], inv[BLEND_CHUNK];
+} blend_chunk;
+
+/* blend_at for the vector at i (its first n lanes), kept at k in the chunk (every lane: those
+ * past n come from zeros, so each lane a later pass reads was written). */
+MOTE_ALWAYS_INLINE void blend_into(const mote_pose_job *job, int source, size_t i, size_t n,
+                                   blend_chunk *b, size_t k) {
+    mote_wf p[3], m[4], norm2;
+    blend_at(job, source, i, n, p, m, &norm2);
+    for (int c = 0; c < 3; ++c) {
+        mote_w_store(b->p[c] + k, p[c]);
+    }
+    for (int c = 0; c < 4; ++c) {
+        mote_w_store(b->m[c] + k, m[c]);
+    }
+    mote_w_store(b->inv + k, norm2);
+}
+
+/* The chunk's poses at k normalised (m times 1 / |m|, as mote_quat_normalize) and packed: n of
+ * them, at element i. */
+MOTE_ALWAYS_INLINE void pack_from_chunk(const mote_pose_job *job, int layout, const blend_chunk *b,
+                                        size_t k, size_t i, size_t n) {
+    mote_wf p[3], q[4];
+    const mote_wf inv = mote_w_load(b->inv + k);
+    for (int c = 0; c < 3; ++c) {
+        p[c] = mote_w_load(b->p[c] + k);
+    }
+    for (int c = 0; c < 4; ++c) {
+        q[c] = mote_w_mul(mote_w_load(b->m[c] + k), inv);
+    }
+    pack(job, layout, p, q, job->out + i * job->stride, n);
+}
+
+/* Blended poses [i, i + count), count <= BLEND_CHUNK, as blended_pose_at then pack. */
+MOTE_ALWAYS_INLINE void write_blended_chunk(const mote_pose_job *job, int source, int layout,
+                                            size_t i, size_t count, blend_chunk *b) {
+    size_t k = 0;
+    for (; k + MOTE_W_LANES <= count; k += MOTE_W_LANES) {
+        blend_into(job, source, i + k, MOTE_W_LANES, b, k);
+    }
+    if (MOTE_W_LANES > 1 && k < count) {
+        blend_into(job, source, i + k, count - k, b, k);
+    }
+    for (k = 0; k < count; k += MOTE_W_LANES) { /* mote_quat_normalize's 1 / sqrt */
+        mote_w_store(b->inv + k,
+                     mote_w_div(mote_w_set1(1.0f), mote_w_sqrt(mote_w_load(b->inv + k))));
+    }
+    for (k = 0; k + MOTE_W_LANES <= count; k += MOTE_W_LANES) {
+        pack_from_chunk(job, layout, b, k, i + k, MOTE_W_LANES);
+    }
+    if (MOTE_W_LANES > 1 && k < count) {
+        pack_from_chunk(job, layout, b, k, i + k, count - k);
+    }
+}
+
 /* [begin, end) for one source, packing and blend, constant so each combination is its own
- * straight loop. */
+ * straight loop (blended: the quaternion layouts in one pass, the matrices in chunks). */
 MOTE_ALWAYS_INLINE void write_range(const mote_pose_job *job, int source, int layout, bool blend,
                                     size_t begin, size_t end) {
+    if (blend && layout <= MOTE_POSE_PACK_POSITION_QUAT_SCALE) {
+        size_t i = begin;
+        for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
+            write_blended_vector(job, source, vector_layout(job, layout, i, end), i, MOTE_W_LANES);
+        }
+        if (i < end) {
+            write_blended_vector(job, source, layout, i, end - i);
+        }
+        return;
+    }
+    if (blend) {
+        blend_chunk b;
+        for (size_t i = begin; i < end; i += BLEND_CHUNK) {
+            const size_t count = end - i < BLEND_CHUNK ? end - i : BLEND_CHUNK;
+            write_blended_chunk(job, source, layout, i, count, &b);
+        }
+        return;
+    }
     size_t i = begin;
     for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
-        write_vector(job, source, layout, blend, i, MOTE_W_LANES);
+        mote_wf p[3], q[4];
+        pose_at(job, source, job->to_position, job->to_orientation, i, MOTE_W_LANES, p, q);
+        pack(job, vector_layout(job, layout, i, end), p, q, job->out + i * job->stride,
+             MOTE_W_LANES);
     }
     if (i < end) {
-        write_vector(job, source, layout, blend, i, end - i);
+        mote_wf p[3], q[4];
+        pose_at(job, source, job->to_position, job->to_orientation, i, end - i, p, q);
+        pack(job, layout, p, q, job->out + i * job->stride, end - i);
     }
 }
 

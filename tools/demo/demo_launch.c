@@ -5,7 +5,8 @@
  * acceleration phase its first stage detaches: the rocket's world transform at that exact
  * time (mote_launch_evaluate) composed with the stage's local one is captured, the separation
  * frame is taken from the flight direction and the radial (side: the camera's right, +x) and
- * the tilt and spin are drawn from the rocket's index; the stage pool then steps it. */
+ * the tilt and spin are drawn from the rocket's index; the stage pool then steps it (the fleet
+ * and its stages: tools/common/launch_fleet.c, which mote-samples' launch sample shares). */
 #include "demo_launch.h"
 
 #include <math.h>
@@ -13,18 +14,13 @@
 
 #include "demo_clock.h"
 #include "demo_diff.h"
+#include "launch_fleet.h"
 
 #define LAUNCH_SEED 0x666c6565u /* "flee" */
 #define HZ          60u
 #define SCHEDULE    34.0f /* s over which the launches are spread */
 
-static mote_launch_rocket schedule_rocket(size_t i) {
-    mote_launch_rocket r = mote_default_launch_rocket();
-    r.launch_time = SCHEDULE * (float)i / (float)DEMO_LAUNCH_ROCKETS;
-    r.turn_blend = mote_random_range(LAUNCH_SEED, 2 * i, 0.8f, 1.2f);
-    r.crossrange = mote_random_range(LAUNCH_SEED, 2 * i + 1, -1.0f, 1.0f);
-    return r;
-}
+static const launch_fleet fleet = {LAUNCH_SEED, DEMO_LAUNCH_ROCKETS, SCHEDULE, 0.2f, 1.0f};
 
 typedef struct run_result {
     mote_launch_pool *rockets;
@@ -33,46 +29,8 @@ typedef struct run_result {
     size_t stage_steps; /* stages stepped, summed over the frames */
 } run_result;
 
-/* The stage of rocket i, detached at detach_time (its own time) and now at tau s since. */
-static mote_status detach(run_result *r, const mote_launch_profile *profile, size_t i,
-                          float detach_time, float tau) {
-    const mote_launch_rocket rocket = schedule_rocket(i);
-    mote_launch_pose pose;
-    mote_status st =
-        mote_launch_evaluate(profile, &rocket, rocket.launch_time + detach_time, &pose);
-    const mote_transform world = {pose.position, pose.orientation, {1.0f, 1.0f, 1.0f}};
-    const mote_transform local = {{0.0f, -1.0f, 0.0f}, mote_quat_identity(), {1.0f, 1.0f, 1.0f}};
-    mote_stage_desc d = mote_default_stage_desc();
-    if (st == MOTE_OK) {
-        st = mote_stage_capture(&d, &world, &local);
-    }
-    if (st == MOTE_OK) {
-        st = mote_stage_set_frame(&d, pose.flight_direction, pose.radial,
-                                  (mote_vec3){1.0f, 0.0f, 0.0f});
-    }
-    if (st == MOTE_OK) {
-        st = mote_stage_draw(&d, LAUNCH_SEED, i);
-    }
-    d.time = tau;
-    return st == MOTE_OK ? mote_stage_pool_add(r->stages, &d, NULL) : st;
-}
-
 static bool run(mote_backend backend, run_result *r) {
-    mote_launch_pool_def ldef = mote_default_launch_pool_def();
-    ldef.backend = backend;
-    ldef.capacity = DEMO_LAUNCH_ROCKETS;
-    mote_stage_pool_def sdef = mote_default_stage_pool_def();
-    sdef.backend = backend;
-    sdef.capacity = DEMO_LAUNCH_ROCKETS;
-    mote_status st = mote_launch_pool_create(&ldef, &r->rockets);
-    if (st == MOTE_OK) {
-        st = mote_stage_pool_create(&sdef, &r->stages);
-    }
-    for (size_t i = 0; st == MOTE_OK && i < DEMO_LAUNCH_ROCKETS; ++i) {
-        mote_launch_desc d = mote_default_launch_desc();
-        d.rocket = schedule_rocket(i);
-        st = mote_launch_pool_add(r->rockets, &d, NULL);
-    }
+    mote_status st = launch_fleet_create(&fleet, backend, &r->rockets, &r->stages);
     const mote_launch_profile profile = mote_launch_pool_profile(r->rockets);
     const float detach_time = mote_launch_timeline_of(&profile).accel_end;
     size_t detached = 0; /* rockets launch in index order: the first `detached` have */
@@ -87,14 +45,9 @@ static bool run(mote_backend backend, run_result *r) {
         r->stage_seconds += t1 - t0;
         r->launch_seconds += t2 - t1;
         r->stage_steps += mote_stage_pool_count(r->stages);
-        const double clock = mote_launch_pool_clock(r->rockets);
-        while (st == MOTE_OK && detached < DEMO_LAUNCH_ROCKETS) {
-            const float own = (float)(clock - schedule_rocket(detached).launch_time);
-            if (own < detach_time) {
-                break;
-            }
-            st = detach(r, &profile, detached, detach_time, own - detach_time);
-            ++detached;
+        if (st == MOTE_OK) {
+            st = launch_fleet_detach_due(&fleet, &profile, detach_time,
+                                         mote_launch_pool_clock(r->rockets), r->stages, &detached);
         }
     }
     if (st != MOTE_OK) {

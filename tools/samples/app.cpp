@@ -450,8 +450,10 @@ int App::run() {
     std::printf("mote-samples: %s: %ld frames, %.2f s simulated, %zu elements on %s: %s\n",
                 sample_->name(), frames_, elapsed_, count_, mote_backend_name(backend_),
                 check_.message.c_str());
-    std::printf("mote-samples: %s: %dx%d, %.1f frames/s (wall clock, drawing included)\n",
-                sample_->name(), width, height, wall > 0.0 ? frames_ / wall : 0.0);
+    const GLubyte *renderer = glGetString(GL_RENDERER);
+    std::printf("mote-samples: %s: %dx%d, %.1f frames/s (wall clock, drawing included) on %s\n",
+                sample_->name(), width, height, wall > 0.0 ? frames_ / wall : 0.0,
+                renderer != nullptr ? reinterpret_cast<const char *>(renderer) : "?");
     if (reference_) {
         std::printf("mote-samples: %s: largest position difference from the scalar reference "
                     "%.3g\n",

@@ -67,20 +67,30 @@ void main() {
 }
 )";
 
+// Whether a shader or program (object) reached status (GL_COMPILE_STATUS, GL_LINK_STATUS),
+// read through get_iv and get_log; when not, its log on stderr after what, and it deleted.
+template <class GetIv, class GetLog, class Delete>
+bool succeeded(GLuint object, GLenum status, GetIv get_iv, GetLog get_log, Delete remove,
+               const char *what) {
+    GLint ok = 0;
+    get_iv(object, status, &ok);
+    if (!ok) {
+        char log[1024] = "";
+        get_log(object, sizeof log, nullptr, log);
+        std::fprintf(stderr, "mote-samples: %s: %s\n", what, log);
+        remove(object);
+    }
+    return ok != 0;
+}
+
 unsigned compile(GLenum type, const char *source) {
     GLuint shader = glCreateShader(type);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = "";
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        std::fprintf(stderr, "mote-samples: a shader did not compile: %s\n", log);
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
+    return succeeded(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, glDeleteShader,
+                     "a shader did not compile")
+               ? shader
+               : 0;
 }
 
 unsigned link(const char *vertex, const char *fragment) {
@@ -94,16 +104,10 @@ unsigned link(const char *vertex, const char *fragment) {
     glLinkProgram(program);
     glDeleteShader(vs);
     glDeleteShader(fs);
-    GLint ok = 0;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = "";
-        glGetProgramInfoLog(program, sizeof log, nullptr, log);
-        std::fprintf(stderr, "mote-samples: a shader program did not link: %s\n", log);
-        glDeleteProgram(program);
-        return 0;
-    }
-    return program;
+    return succeeded(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, glDeleteProgram,
+                     "a shader program did not link")
+               ? program
+               : 0;
 }
 
 struct Vertex {

@@ -38,9 +38,35 @@ class World {
     // Makes the pools: count elements on backend. MOTE_OK or the first failing status.
     virtual mote_status build(size_t count, mote_backend backend) = 0;
     // Advances the scene by dt seconds (every pool on tasks when not NULL), appending each
-    // pool's step to steps.
-    virtual mote_status step(float dt, const mote_task_system *tasks,
-                             std::vector<PoolStep> &steps) = 0;
+    // pool's step to steps: before_step, step_pools, after_step.
+    mote_status step(float dt, const mote_task_system *tasks, std::vector<PoolStep> &steps) {
+        mote_status st = before_step(dt);
+        if (st == MOTE_OK) {
+            st = step_pools(dt, tasks, steps);
+        }
+        return st == MOTE_OK ? after_step(dt) : st;
+    }
+    // A step in three parts, so that a mote_world can step the pools of many scenes at once
+    // (the world sample: every scene's before_step, one mote_world_step, every after_step).
+    // before_step sets what the pools' step reads (goals, targets, settings); step_pools steps
+    // every pool by dt; after_step does what follows a step (stages detached, history kept).
+    virtual mote_status before_step(float dt) {
+        (void)dt;
+        return MOTE_OK;
+    }
+    virtual mote_status step_pools(float dt, const mote_task_system *tasks,
+                                   std::vector<PoolStep> &steps) = 0;
+    virtual mote_status after_step(float dt) {
+        (void)dt;
+        return MOTE_OK;
+    }
+    // Joins every pool to world, in a fixed order (the world sample steps them there).
+    virtual mote_status join(mote_world *world) = 0;
+    // One event of a world step of the pools joined (mote_world_events), to the scene whose
+    // pool had it; scenes count the ones their invariant checks.
+    virtual void event(const mote_event &event) {
+        (void)event;
+    }
     // Switches every pool's backend (the scene's state is kept).
     virtual mote_status set_backend(mote_backend backend) = 0;
     // Draws the scene; ghost: the reference drawn over the main world (shapes only).
@@ -83,6 +109,8 @@ class Sample {
 
 // Every sample, in --list order.
 std::vector<std::unique_ptr<Sample>> all_samples();
+// Every sample of one scene (all but the world sample, which shows them all at once).
+std::vector<std::unique_ptr<Sample>> scene_samples();
 
 std::unique_ptr<Sample> make_springs_sample();
 std::unique_ptr<Sample> make_crowd_sample();
@@ -91,6 +119,7 @@ std::unique_ptr<Sample> make_flock_sample();
 std::unique_ptr<Sample> make_docking_sample();
 std::unique_ptr<Sample> make_launch_sample();
 std::unique_ptr<Sample> make_turrets_sample();
+std::unique_ptr<Sample> make_world_sample();
 
 } // namespace samples
 

@@ -53,8 +53,11 @@ class CrowdWorld : public World {
     mote_status set_backend(mote_backend backend) override {
         return mote_mover_pool_set_backend(pool_, backend);
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status join(mote_world *world) override {
+        return mote_world_join_mover_pool(world, pool_);
+    }
+    mote_status before_step(float dt) override {
+        (void)dt;
         const mote_movement_params current = mote_mover_pool_params(pool_);
         if (params_differ(current)) {
             const mote_status st = mote_mover_pool_set_params(pool_, &settings_.params);
@@ -63,6 +66,10 @@ class CrowdWorld : public World {
             }
         }
         steer();
+        return MOTE_OK;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
         return timed_step(
             steps, "movers", mote_mover_pool_count(pool_), mote_mover_pool_backend(pool_), [&] {
                 return tasks != nullptr ? mote_mover_pool_step_parallel(pool_, dt, tasks)

@@ -1,7 +1,8 @@
 // The debris sample: a station (a hull of radius 20 and length 60 about +z) spinning at the
 // seed's 3.15 rad/s sheds its pieces: each peels off over half a second and is released
 // between 0.5 s and 3.5 s with its rotating-frame velocity plus a drawn outward and axial kick
-// and a tumble. Invariant: every piece finite and under the speed cap, and every released piece
+// and a tumble. Invariant: every piece finite and under the speed cap, every release reported
+// once (the step's report, or the world's events in the world sample), and every released piece
 // at least the hull's radius from the axis and never nearer to it than a frame before (free
 // pieces fly straight, outward).
 #include <cmath>
@@ -61,8 +62,10 @@ class DebrisWorld : public World {
     mote_status set_backend(mote_backend backend) override {
         return mote_debris_pool_set_backend(pool_, backend);
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status join(mote_world *world) override {
+        return mote_world_join_debris_pool(world, pool_);
+    }
+    mote_status before_step(float dt) override {
         spin_.spin_rate = settings_.spin_rate;
         mote_debris_settings s = mote_debris_pool_settings(pool_);
         s.speed_cap = settings_.speed_cap;
@@ -72,21 +75,22 @@ class DebrisWorld : public World {
             st = mote_station_spin_step(&spin_, dt);
         }
         const mote_debris_ship ship = mote_station_spin_ship(&spin_, {0.0f, 0.0f, 0.0f});
-        if (st == MOTE_OK) {
-            st = mote_debris_pool_set_ship(pool_, &ship);
-        }
-        if (st != MOTE_OK) {
-            return st;
-        }
+        return st == MOTE_OK ? mote_debris_pool_set_ship(pool_, &ship) : st;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
         mote_debris_released released = {ids_.data(), ids_.size(), 0};
-        st = timed_step(steps, "debris", mote_debris_pool_count(pool_),
-                        mote_debris_pool_backend(pool_), [&] {
-                            return tasks != nullptr
-                                       ? mote_debris_pool_step_parallel(pool_, dt, tasks, &released)
-                                       : mote_debris_pool_step(pool_, dt, &released);
-                        });
+        const mote_status st = timed_step(
+            steps, "debris", mote_debris_pool_count(pool_), mote_debris_pool_backend(pool_), [&] {
+                return tasks != nullptr
+                           ? mote_debris_pool_step_parallel(pool_, dt, tasks, &released)
+                           : mote_debris_pool_step(pool_, dt, &released);
+            });
         released_ += released.count;
         return st;
+    }
+    void event(const mote_event &event) override {
+        released_ += event.code == MOTE_EVENT_DEBRIS_RELEASED ? 1u : 0u;
     }
     void draw(DrawList &list, bool ghost) const override {
         const mote_debris_view v = mote_debris_pool_view(pool_);
@@ -133,7 +137,7 @@ class DebrisWorld : public World {
     Check check(double elapsed) override {
         const mote_debris_view v = mote_debris_pool_view(pool_);
         const float cap = mote_debris_pool_settings(pool_).speed_cap;
-        size_t free_pieces = 0;
+        size_t free_pieces = 0, detached = 0;
         char text[200];
         for (size_t i = 0; i < v.count; ++i) {
             const float radial = std::hypot(v.position[0][i], v.position[1][i]);
@@ -144,6 +148,7 @@ class DebrisWorld : public World {
                 std::snprintf(text, sizeof text, "piece %zu non-finite or over the speed cap", i);
                 return Check{false, text};
             }
+            detached += mote_debris_view_phase(&v, i) != MOTE_DEBRIS_ATTACHED ? 1u : 0u;
             if (v.phase[i] == static_cast<float>(MOTE_DEBRIS_FREE)) {
                 ++free_pieces;
                 if (radial < hull_radius ||
@@ -161,9 +166,15 @@ class DebrisWorld : public World {
                           v.count - free_pieces, v.count, elapsed);
             return Check{false, text};
         }
+        if (released_ != detached) {
+            std::snprintf(text, sizeof text, "%zu releases reported, %zu pieces detached",
+                          released_, detached);
+            return Check{false, text};
+        }
         std::snprintf(text, sizeof text,
-                      "%zu released (reported %zu); every free piece moving away from the hull",
-                      free_pieces, released_);
+                      "%zu released (each reported once); every free piece moving away from the "
+                      "hull",
+                      detached);
         return Check{true, text};
     }
 

@@ -4,7 +4,7 @@
 // their axes tilted, starts up to 2 s apart; the default time scale is 7x (a sequence is
 // 24.5 s). Chasers are coloured by phase. Invariant: every state finite, every sequence whose
 // clock passed the end of spin-down locked, and every locked chaser on its target (exactly on the
-// scalar backend).
+// scalar backend); stepped by a world (the world sample), one lock event per locked sequence.
 #include <cmath>
 #include <cstdio>
 
@@ -66,8 +66,15 @@ class DockingWorld : public World {
     mote_status set_backend(mote_backend backend) override {
         return mote_docking_pool_set_backend(pool_, backend);
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status join(mote_world *world) override {
+        joined_ = true;
+        return mote_world_join_docking_pool(world, pool_);
+    }
+    void event(const mote_event &event) override {
+        locked_events_ += event.code == MOTE_EVENT_DOCKING_LOCKED ? 1u : 0u;
+    }
+    mote_status before_step(float dt) override {
+        (void)dt;
         const mote_docking_profile now = mote_docking_pool_profile(pool_);
         const mote_docking_profile &want = settings_.profile;
         if (now.station_spin_rate != want.station_spin_rate ||
@@ -79,6 +86,10 @@ class DockingWorld : public World {
                 return st;
             }
         }
+        return MOTE_OK;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
         return timed_step(steps, "chasers", mote_docking_pool_count(pool_),
                           mote_docking_pool_backend(pool_), [&] {
                               return tasks != nullptr
@@ -176,6 +187,11 @@ class DockingWorld : public World {
                 }
             }
         }
+        if (joined_ && locked_events_ != locked) {
+            std::snprintf(text, sizeof text, "%zu lock events, %zu sequences locked",
+                          locked_events_, locked);
+            return Check{false, text};
+        }
         std::snprintf(text, sizeof text,
                       "%zu of %zu locked (%zu due by now, all locked), on their targets within "
                       "%.3g",
@@ -186,7 +202,9 @@ class DockingWorld : public World {
   private:
     const Settings &settings_;
     mote_docking_pool *pool_ = nullptr;
-    float worst_ = 0.0f; // the largest distance of a locked chaser from its target
+    float worst_ = 0.0f;  // the largest distance of a locked chaser from its target
+    bool joined_ = false; // stepped by a world, which reports each lock as an event
+    size_t locked_events_ = 0;
 };
 
 class DockingSample : public Sample {

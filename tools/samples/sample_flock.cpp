@@ -63,8 +63,10 @@ class FlockWorld : public World {
     mote_status set_backend(mote_backend backend) override {
         return mote_flight_pool_set_backend(pool_, backend);
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status join(mote_world *world) override {
+        return mote_world_join_flight_pool(world, pool_);
+    }
+    mote_status before_step(float dt) override {
         if (settings_.retarget && !retargeted_ && time_ + dt >= 2.0f) {
             retargeted_ = true;
             for (size_t i = 0; i < mote_flight_pool_count(pool_); i += 10) {
@@ -76,6 +78,10 @@ class FlockWorld : public World {
             }
         }
         time_ += dt;
+        return MOTE_OK;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
         mote_flight_landed landed = {ids_.data(), ids_.size(), 0};
         const mote_status st = timed_step(
             steps, "flyers", mote_flight_pool_count(pool_), mote_flight_pool_backend(pool_), [&] {
@@ -84,6 +90,9 @@ class FlockWorld : public World {
             });
         landed_ += landed.count;
         return st;
+    }
+    void event(const mote_event &event) override {
+        landed_ += event.code == MOTE_EVENT_FLIGHT_LANDED ? 1u : 0u;
     }
     void draw(DrawList &list, bool ghost) const override {
         const mote_flight_view v = mote_flight_pool_view(pool_);

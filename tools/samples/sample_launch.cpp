@@ -3,13 +3,16 @@
 // rocket's own time reaches the end of its acceleration its first stage detaches (its world
 // transform captured at that exact time) and the stage pool carries it: it falls behind,
 // drifts and tilts. Scene units are the seed's km, +y up; the default time scale is 8x (an
-// ascent is 25 s). Invariant: every pose finite, no rocket's altitude ever falls, and every
-// stage only ever falls farther behind its rocket.
+// ascent is 25 s). The fleet and its stages are mote-demo's (tools/common/launch_fleet.c).
+// Invariant: every pose finite, no rocket's altitude ever falls, and every stage only ever falls
+// farther behind its rocket; stepped by a world (the world sample), one separation event per
+// stage dropped.
 #include <cmath>
 #include <cstdio>
 
 #include <imgui.h>
 
+#include "launch_fleet.h"
 #include "sample_util.h"
 
 namespace samples {
@@ -33,26 +36,13 @@ class LaunchWorld : public World {
     }
     mote_status build(size_t count, mote_backend backend) override {
         count_ = count;
-        mote_launch_pool_def ldef = mote_default_launch_pool_def();
-        ldef.capacity = count;
-        ldef.backend = backend;
-        mote_stage_pool_def sdef = mote_default_stage_pool_def();
-        sdef.capacity = count;
-        sdef.backend = backend;
-        mote_status st = mote_launch_pool_create(&ldef, &rockets_);
-        if (st == MOTE_OK) {
-            st = mote_stage_pool_create(&sdef, &stages_);
-        }
-        for (size_t i = 0; st == MOTE_OK && i < count; ++i) {
-            mote_launch_desc d = mote_default_launch_desc();
-            d.rocket = rocket(i);
-            st = mote_launch_pool_add(rockets_, &d, nullptr);
-        }
+        const launch_fleet f = fleet();
+        mote_status st = launch_fleet_create(&f, backend, &rockets_, &stages_);
         const mote_launch_profile profile = mote_launch_pool_profile(rockets_);
         detach_time_ = mote_launch_timeline_of(&profile).accel_end;
         altitude_.assign(count, 0.0f);
         separation_.assign(count, 0.0f);
-        stage_of_.clear();
+        detached_ = 0;
         if (st == MOTE_OK) {
             st = mote_launch_pool_step(rockets_, 0.0f); // poses at the clock's start
         }
@@ -62,8 +52,13 @@ class LaunchWorld : public World {
         const mote_status st = mote_launch_pool_set_backend(rockets_, backend);
         return st == MOTE_OK ? mote_stage_pool_set_backend(stages_, backend) : st;
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status join(mote_world *world) override {
+        joined_ = true;
+        const mote_status st = mote_world_join_stage_pool(world, stages_);
+        return st == MOTE_OK ? mote_world_join_launch_pool(world, rockets_) : st;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
         mote_status st = timed_step(
             steps, "stages", mote_stage_pool_count(stages_), mote_stage_pool_backend(stages_), [&] {
                 return tasks != nullptr ? mote_stage_pool_step_parallel(stages_, dt, tasks)
@@ -77,17 +72,18 @@ class LaunchWorld : public World {
                                            : mote_launch_pool_step(rockets_, dt);
                             });
         }
-        const double clock = mote_launch_pool_clock(rockets_);
-        const mote_launch_profile profile = mote_launch_pool_profile(rockets_);
-        while (st == MOTE_OK && stage_of_.size() < count_) {
-            const size_t i = stage_of_.size();
-            const float own = static_cast<float>(clock - rocket(i).launch_time);
-            if (own < detach_time_) {
-                break;
-            }
-            st = detach(profile, i, own - detach_time_);
-        }
         return st;
+    }
+    void event(const mote_event &event) override {
+        separated_ += event.code == MOTE_EVENT_LAUNCH_STAGE_SEPARATED ? 1u : 0u;
+    }
+    // Drops the stage of every rocket whose own time has passed the end of its acceleration.
+    mote_status after_step(float dt) override {
+        (void)dt;
+        const launch_fleet f = fleet();
+        const mote_launch_profile profile = mote_launch_pool_profile(rockets_);
+        return launch_fleet_detach_due(&f, &profile, detach_time_, mote_launch_pool_clock(rockets_),
+                                       stages_, &detached_);
     }
     void draw(DrawList &list, bool ghost) const override {
         const mote_launch_view r = mote_launch_pool_view(rockets_);
@@ -149,7 +145,7 @@ class LaunchWorld : public World {
             altitude_[i] = r.altitude[i];
         }
         for (size_t k = 0; k < s.count; ++k) {
-            const size_t i = stage_of_[k];
+            const size_t i = k;
             if (!finite3(s.position, k)) {
                 std::snprintf(text, sizeof text, "stage %zu went non-finite", k);
                 return Check{false, text};
@@ -168,6 +164,11 @@ class LaunchWorld : public World {
             }
             separation_[i] = d;
         }
+        if (joined_ && separated_ != s.count) {
+            std::snprintf(text, sizeof text, "%zu separation events, %zu stages dropped",
+                          separated_, s.count);
+            return Check{false, text};
+        }
         std::snprintf(text, sizeof text,
                       "%zu rockets rising, %zu stages dropped, each falling behind its rocket",
                       r.count, s.count);
@@ -175,45 +176,9 @@ class LaunchWorld : public World {
     }
 
   private:
-    mote_launch_rocket rocket(size_t i) const {
-        mote_launch_rocket r = mote_default_launch_rocket();
-        r.launch_time = settings_.schedule * static_cast<float>(i) / static_cast<float>(count_);
-        r.turn_blend = mote_random_range(launch_seed, 2 * i, 1.0f - settings_.turn_spread,
-                                         1.0f + settings_.turn_spread);
-        r.crossrange =
-            mote_random_range(launch_seed, 2 * i + 1, -settings_.crossrange, settings_.crossrange);
-        return r;
-    }
-    // Rocket i's stage, detached at detach_time_ of its own time and now tau s since.
-    mote_status detach(const mote_launch_profile &profile, size_t i, float tau) {
-        const mote_launch_rocket r = rocket(i);
-        mote_launch_pose pose;
-        mote_status st = mote_launch_evaluate(&profile, &r, r.launch_time + detach_time_, &pose);
-        const mote_transform world = {pose.position, pose.orientation, {1.0f, 1.0f, 1.0f}};
-        const mote_transform local = {{0.0f, -1.0f, 0.0f}, mote_quat_identity(), {1, 1, 1}};
-        mote_stage_desc d = mote_default_stage_desc();
-        if (st == MOTE_OK) {
-            st = mote_stage_capture(&d, &world, &local);
-        }
-        if (st == MOTE_OK) {
-            st = mote_stage_set_frame(&d, pose.flight_direction, pose.radial, {1.0f, 0.0f, 0.0f});
-        }
-        if (st == MOTE_OK) {
-            st = mote_stage_draw(&d, launch_seed, i);
-        }
-        d.time = tau;
-        // the pose at tau now: the pool writes a stage's pose only when it steps it
-        mote_stage_pose now = {};
-        if (st == MOTE_OK) {
-            st = mote_stage_evaluate(&d, tau, &now);
-        }
-        d.position = now.position;
-        d.orientation = now.orientation;
-        if (st == MOTE_OK) {
-            st = mote_stage_pool_add(stages_, &d, nullptr);
-        }
-        stage_of_.push_back(i);
-        return st;
+    launch_fleet fleet() const {
+        return {launch_seed, count_, settings_.schedule, settings_.turn_spread,
+                settings_.crossrange};
     }
 
     const Settings &settings_;
@@ -222,7 +187,9 @@ class LaunchWorld : public World {
     size_t count_ = 0;
     float detach_time_ = 0.0f;
     std::vector<float> altitude_, separation_;
-    std::vector<size_t> stage_of_; // the rocket of each stage (stages are added in order)
+    size_t detached_ = 0; // stages dropped: stage k is rocket k's (they launch in order)
+    bool joined_ = false; // stepped by a world, which reports each separation
+    size_t separated_ = 0;
 };
 
 class LaunchSample : public Sample {

@@ -86,8 +86,7 @@ class SpringsWorld : public World {
         }
         return MOTE_OK;
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status before_step(float dt) override {
         time_ += dt;
         float goal = goal_;
         if (settings_.dragging) {
@@ -129,8 +128,15 @@ class SpringsWorld : public World {
                     v.speed[i] = settings_.speed;
                 }
             }
-            const mote_status st = timed_step(
-                steps, models[m].label, v.count, mote_spring_pool_backend(pools_[m]), [&] {
+        }
+        return MOTE_OK;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
+        for (int m = 0; m < model_count; ++m) {
+            const size_t count = mote_spring_pool_count(pools_[m]);
+            const mote_status st =
+                timed_step(steps, models[m].label, count, mote_spring_pool_backend(pools_[m]), [&] {
                     return tasks != nullptr ? mote_spring_pool_step_parallel(pools_[m], dt, tasks)
                                             : mote_spring_pool_step(pools_[m], dt);
                 });
@@ -138,8 +144,19 @@ class SpringsWorld : public World {
                 return st;
             }
         }
+        return MOTE_OK;
+    }
+    mote_status after_step(float dt) override {
+        (void)dt;
         record_history();
         return MOTE_OK;
+    }
+    mote_status join(mote_world *world) override {
+        mote_status st = MOTE_OK;
+        for (int m = 0; st == MOTE_OK && m < model_count; ++m) {
+            st = mote_world_join_spring_pool(world, pools_[m]);
+        }
+        return st;
     }
     void draw(DrawList &list, bool ghost) const override {
         const float grid[4] = {0.3f, 0.3f, 0.35f, 1.0f}, goal_color[4] = {1, 1, 1, 1};

@@ -62,8 +62,10 @@ class TurretsWorld : public World {
     mote_status set_backend(mote_backend backend) override {
         return mote_orientation_pool_set_backend(pool_, backend);
     }
-    mote_status step(float dt, const mote_task_system *tasks,
-                     std::vector<PoolStep> &steps) override {
+    mote_status join(mote_world *world) override {
+        return mote_world_join_orientation_pool(world, pool_);
+    }
+    mote_status before_step(float dt) override {
         apply_gains();
         const unsigned before = static_cast<unsigned>(time_ / handover);
         time_ += dt;
@@ -72,6 +74,10 @@ class TurretsWorld : public World {
             judge_handover(); // the turrets' aim at the drones they had
         }
         aim(now);
+        return MOTE_OK;
+    }
+    mote_status step_pools(float dt, const mote_task_system *tasks,
+                           std::vector<PoolStep> &steps) override {
         return timed_step(steps, "turrets", mote_orientation_pool_count(pool_),
                           mote_orientation_pool_backend(pool_), [&] {
                               return tasks != nullptr

@@ -3,7 +3,7 @@
 
 namespace samples {
 
-std::vector<std::unique_ptr<Sample>> all_samples() {
+std::vector<std::unique_ptr<Sample>> scene_samples() {
     std::vector<std::unique_ptr<Sample>> all;
     all.push_back(make_springs_sample());
     all.push_back(make_crowd_sample());
@@ -12,6 +12,12 @@ std::vector<std::unique_ptr<Sample>> all_samples() {
     all.push_back(make_docking_sample());
     all.push_back(make_launch_sample());
     all.push_back(make_turrets_sample());
+    return all;
+}
+
+std::vector<std::unique_ptr<Sample>> all_samples() {
+    std::vector<std::unique_ptr<Sample>> all = scene_samples();
+    all.push_back(make_world_sample());
     return all;
 }
 

@@ -23,7 +23,8 @@ typedef struct mote_debris_pool_def {
     mote_debris_settings settings; /* default mote_default_debris_settings() */
     mote_debris_ship ship;         /* default mote_default_debris_ship() */
     float max_dt;                  /* s, > 0: a longer step is clamped to this; default
-                                    * INFINITY (MOTE_DEBRIS_MAX_STEP still applies) */
+                                    * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for
+                                    * none (MOTE_DEBRIS_MAX_STEP still applies) */
     int internal_cookie;           /* set by mote_default_debris_pool_def(); leave it alone */
 } mote_debris_pool_def;
 

@@ -23,8 +23,8 @@ typedef struct mote_docking_pool_def {
     mote_docking_profile profile; /* shared by every sequence; default
                                    * mote_default_docking_profile() */
     float max_dt;                 /* s, > 0: a longer step is clamped to this; default
-                                   * INFINITY (the profile's max_substep already splits long
-                                   * steps) */
+                                   * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for
+                                   * none (the profile's max_substep splits long steps) */
     int internal_cookie;          /* set by mote_default_docking_pool_def(); leave it alone */
 } mote_docking_pool_def;
 
@@ -71,6 +71,10 @@ typedef struct mote_docking_pool mote_docking_pool;
  *   outside the domain (mote/docking.h: the clock, positions, velocity, captured distances);
  *   mote_error_detail() names the member.
  * - step: each sequence is mote_docking_step's, which keeps it inside the domain at any dt.
+ *   Before it moves anything a step checks station_position, as written through the view, of
+ *   the sequences it steps: MOTE_ERROR_NON_FINITE for a NaN or infinite component,
+ *   MOTE_ERROR_INVALID_ARGUMENT for one past MOTE_DOCKING_STATION_MAX, the field and element
+ *   named in mote_error_detail() ("view.station_position[0][12]: ..."), nothing changed.
  *   No limit of the kind's own: the profile's max_substep splits a long step into
  *   ceil(dt / max_substep) equal sub-steps, at most MOTE_DOCKING_MAX_SUBSTEPS.
  * - step_parallel: ranges are at least 1024 sequences; pools of 1024 or fewer step on the

@@ -48,7 +48,8 @@ typedef struct mote_flight_pool_def {
     size_t max_count;          /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;      /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     mote_flight_limits limits; /* default mote_default_flight_limits() */
-    float max_dt;              /* s, > 0: a longer step is clamped to this; default INFINITY */
+    float max_dt;              /* s, > 0: a longer step is clamped to this; default
+                                * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for none */
     int internal_cookie;       /* set by mote_default_flight_pool_def(); leave it alone */
 } mote_flight_pool_def;
 

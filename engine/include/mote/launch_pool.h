@@ -26,7 +26,8 @@ typedef struct mote_launch_pool_def {
     mote_backend backend;        /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     mote_launch_profile profile; /* default mote_default_launch_profile(); must be valid */
     float max_dt;                /* s, > 0: a longer step advances the clock this much;
-                                  * default INFINITY (the launch is analytic in time) */
+                                  * default MOTE_DEFAULT_MAX_DT (0.25 s, every kind's);
+                                  * INFINITY for none (the launch is analytic in time) */
     int internal_cookie;         /* set by mote_default_launch_pool_def(); leave it alone */
 } mote_launch_pool_def;
 
@@ -83,7 +84,13 @@ typedef struct mote_launch_pool mote_launch_pool;
 MOTE_POOL_COMMON_DECLS(launch);
 
 /* Advances the clock by dt s (clamped to max_dt) and evaluates every rocket at it (also for
- * dt 0). MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt; nothing changed on error. */
+ * dt 0). MOTE_ERROR_INVALID_DT for NaN, infinite or negative dt. Every evaluation (the step
+ * functions and the evaluate functions below, over the rockets they evaluate) first checks the
+ * inputs written through the view: MOTE_ERROR_NON_FINITE for a NaN or infinite launch_time,
+ * turn_blend, crossrange or flags, MOTE_ERROR_INVALID_ARGUMENT for one outside its range
+ * (MOTE_LAUNCH_TIME_MAX, MOTE_LAUNCH_TURN_BLEND_MAX, MOTE_LAUNCH_CROSSRANGE_MAX; flags within
+ * [0, 7]), the field and rocket named in mote_error_detail() ("view.launch_time[12]: ...").
+ * Nothing changed on error (not the clock). */
 mote_status mote_launch_pool_step(mote_launch_pool *pool, float dt);
 /* mote_launch_pool_step, writing the seconds the clock advanced to *out_advanced (may be
  * NULL): dt clamped to max_dt, for an empty pool too. */
@@ -93,14 +100,17 @@ mote_status mote_launch_pool_advance(mote_launch_pool *pool, float dt, float *ou
 mote_status mote_launch_pool_step_parallel(mote_launch_pool *pool, float dt,
                                            const mote_task_system *tasks);
 /* Sets the clock to time (s of the sequence) and evaluates every rocket at it.
- * MOTE_ERROR_NON_FINITE for a NaN or infinite time; nothing changed on error. */
+ * MOTE_ERROR_NON_FINITE for a NaN or infinite time, MOTE_ERROR_INVALID_ARGUMENT for one past
+ * MOTE_LAUNCH_CLOCK_MAX, and the inputs' refusals (mote_launch_pool_step); nothing changed on
+ * error. */
 mote_status mote_launch_pool_evaluate(mote_launch_pool *pool, double time);
 /* mote_launch_pool_evaluate on a task system. */
 mote_status mote_launch_pool_evaluate_parallel(mote_launch_pool *pool, double time,
                                                const mote_task_system *tasks);
 /* Evaluates the rockets [begin, end) at the current clock (the clock unchanged): a caller
  * splitting the work itself (disjoint ranges may run at the same time, as step_range's).
- * MOTE_ERROR_RANGE for a range outside [0, count]. */
+ * MOTE_ERROR_RANGE for a range outside [0, count], and the inputs' refusals of the range
+ * (mote_launch_pool_step); nothing changed on error. */
 mote_status mote_launch_pool_evaluate_range(mote_launch_pool *pool, size_t begin, size_t end);
 /* The clock, s of the sequence (0 for a NULL pool). */
 double mote_launch_pool_clock(const mote_launch_pool *pool);

@@ -98,8 +98,9 @@ typedef struct mote_mover_pool_def {
     size_t max_count;            /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;        /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     float max_dt;                /* s, > 0: a longer step is clamped to this before it is split;
-                                  * default INFINITY, which leaves
-                                  * max_substep * MOTE_MOVER_MAX_SUBSTEPS as the limit */
+                                  * default MOTE_DEFAULT_MAX_DT (0.25 s, every kind's, below
+                                  * the default max_substep * MOTE_MOVER_MAX_SUBSTEPS); with
+                                  * INFINITY that product is the limit */
     mote_avoidance_settings avoidance; /* default mote_default_avoidance_settings(): off */
     int internal_cookie;               /* set by mote_default_mover_pool_def(); leave it alone */
 } mote_mover_pool_def;

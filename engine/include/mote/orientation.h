@@ -87,8 +87,11 @@ mote_orientation_control_params mote_orientation_control_gains(float halflife, f
  * advances at most that). The semi-implicit step is stable while stiffness h^2 +
  * 2 damping h < 4 for the sub-step h (mote_orientation_control_stable checks it for every h a
  * frame can take). */
-#define MOTE_ORIENTATION_SUBSTEP      (1.0f / 240.0f) /* s: the default sub-step */
-#define MOTE_ORIENTATION_MAX_SUBSTEPS 16              /* the default: frames up to 1/15 s */
+#define MOTE_ORIENTATION_SUBSTEP (1.0f / 240.0f) /* s: the default sub-step */
+/* The default max_substeps: 64 (MOTE_MAX_SUBSTEPS), frames up to 64/240 s at the default
+ * sub-step, above MOTE_DEFAULT_MAX_DT, so a default pool advances what every other kind's
+ * default pool advances. */
+#define MOTE_ORIENTATION_MAX_SUBSTEPS 64
 
 /* The number of sub-steps (>= 1) a frame of dt (>= 0, already clamped) takes. */
 int mote_orientation_substeps(float dt, float substep);

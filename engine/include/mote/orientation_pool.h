@@ -46,9 +46,11 @@ typedef struct mote_orientation_pool_def {
     /* control: s, in [MOTE_ORIENTATION_MIN_SUBSTEP, MOTE_ORIENTATION_MAX_SUBSTEP]; default
      * MOTE_ORIENTATION_SUBSTEP */
     float substep;
-    /* control: in [1, MOTE_MAX_SUBSTEPS], a step is clamped to substep * max_substeps; 16 */
+    /* control: in [1, MOTE_MAX_SUBSTEPS], a step is clamped to substep * max_substeps; default
+     * MOTE_ORIENTATION_MAX_SUBSTEPS (64: 0.267 s at the default substep, above max_dt) */
     int max_substeps;
-    float max_dt;        /* s, > 0: a longer step is clamped to this; default INFINITY */
+    float max_dt;        /* s, > 0: a longer step is clamped to this; default
+                          * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for none */
     int internal_cookie; /* set by mote_default_orientation_pool_def(); leave it alone */
 } mote_orientation_pool_def;
 

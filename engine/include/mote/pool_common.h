@@ -56,7 +56,8 @@
  *
  * Steps. A step of dt seconds advances every element by
  *     advanced = the kind's own limit applied to min(dt, max_dt, MOTE_MAX_STEP_DT)
- * (most kinds have no limit of their own; those that do name it in their header).
+ * (most kinds have no limit of their own; those that do name it in their header). Every
+ * kind's default def has max_dt MOTE_DEFAULT_MAX_DT (below), so default pools advance alike.
  * MOTE_MAX_STEP_DT (2^20 s, about 12 days) holds whatever max_dt is (INFINITY included): no
  * accepted dt, FLT_MAX included, hands a kind a step its arithmetic could overflow on.
  * advance_of says it without stepping; advance steps and reports it. A dt that is NaN,
@@ -66,20 +67,23 @@
  * (portable, avx2, avx512, neon) steps to the same bits, whatever the split into ranges or tasks;
  * the scalar backend is the reference they are held to, and is not bit-identical to them.
  *
- * Inputs written through a view. Before a step moves anything it checks the inputs of every
- * element it steps that its kind gives a step limit (the kind record's input limits): a
- * mover's desired velocity, desired facing and explicit-facing flag, and an orientation's
- * target and incoming angular velocity. Each must lie within the kind's domain for it, the
- * bound add and set hold it to (a value's range, or a vector's length where add judges a
- * length); a target must have unit length within 2^-8, where add normalises it, and the
- * explicit-facing flag be finite. A NaN or an infinity is MOTE_ERROR_NON_FINITE, a value
- * outside its bound MOTE_ERROR_INVALID_ARGUMENT; the detail names the field and the element,
- * the lowest one first ("view.desired_velocity_x[12]: must be finite (got nan)"), and the step
- * changes nothing. So an input a step accepts steps finite, as an added one does. A step of dt
- * 0 or of an empty range checks nothing (it steps nothing). The spring, docking and launch
- * inputs are not checked at the step yet (add and set check them), nor is any state field
- * written through a view (validate finds NaN and infinity). The check reads each input array
- * of the range once, without a branch per element.
+ * Inputs written through a view. Before a step moves anything it checks the inputs (the
+ * fields of role MOTE_ROLE_INPUT) of every element it steps against its kind's step limits
+ * (the kind record's input limits): a spring's goal, incoming_v and incoming_a, a mover's
+ * desired velocity, desired facing and explicit-facing flag, a docking sequence's
+ * station_position, a rocket's launch_time, turn_blend, crossrange and flags, and an
+ * orientation's target and incoming angular velocity. Each must lie within the kind's domain
+ * for it, the bound add and set hold it to (a value's range, or a vector's length where add
+ * judges a length); a target must have unit length within 2^-8, where add normalises it, the
+ * explicit-facing flag be finite and a rocket's flags lie within [0, 7], where add stores whole
+ * numbers. A NaN or an infinity is MOTE_ERROR_NON_FINITE, a value outside its bound
+ * MOTE_ERROR_INVALID_ARGUMENT; the detail names the field and the element, the lowest one first
+ * ("view.desired_velocity_x[12]: must be finite (got nan)"), and the step changes nothing. So
+ * an input a step accepts steps finite, as an added one does. A step of dt 0 or of an empty
+ * range checks nothing (it steps nothing); the launch pool's own step evaluates every rocket at
+ * dt 0 too, and checks them then (mote/launch_pool.h). No state field written through a view is
+ * checked by a step (validate finds NaN and infinity). The check reads each input array of the
+ * range once, without a branch per element.
  *
  * Cost. A step's work is bounded by its element count whatever the settings, the dt or a
  * restored snapshot: each element takes at most MOTE_MAX_SUBSTEPS sub-steps of a kind's
@@ -307,6 +311,15 @@
  * own limit, see Steps), so dt squared and dt times any accepted rate stay far inside float's
  * range. */
 #define MOTE_MAX_STEP_DT 1048576.0f
+
+/* Every kind's default max_dt, s (mote_default_<kind>_pool_def()): a step of a longer dt (a
+ * hitch, a debugger break, a suspended tab) advances every pool by this much, so pools of
+ * different kinds stepped by the same dt keep one clock. It lies below every kind's own limit
+ * at its default settings (movers 16/60 s, orientation control 64/240 s), so at the defaults
+ * the kinds' limits never bite first, and it is short enough that a sub-stepped kind's cost
+ * stays a few sub-steps (docs/conventions.md, Steps). INFINITY asks for no clamp (a kind's
+ * own limit and MOTE_MAX_STEP_DT still apply). */
+#define MOTE_DEFAULT_MAX_DT 0.25f
 
 /* Most sub-steps a setting may ask one step to take per element (a kind's max_substeps or
  * the like): create, the kinds' setters and restore refuse a setting above it, so no def,

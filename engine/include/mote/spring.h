@@ -112,7 +112,7 @@ void mote_spring_damper(float *x, float *v, float goal, float stiffness, float d
  * after. The target steps once per frame, so the form is not exactly frame-rate independent:
  * 30 Hz, 240 Hz and a jittery dt end within 1% of the move of a 60 Hz run (0.9% at a
  * half-life of a twentieth of goal_time). goal_time == 0: xi is on goal now.
- * MOTE_ERROR_INVALID_ARGUMENT for goal_time < 0. Max error x: 4 ULP, xi: 3, v: 4 ULP of the
+ * MOTE_ERROR_INVALID_ARGUMENT for goal_time < 0. Max error x: 5 ULP, xi: 3, v: 4 ULP of the
  * scale times the decay rate 2 ln2 / (halflife + eps). */
 mote_status mote_timed_spring(float *x, float *v, float *xi, float goal, float goal_time,
                               float halflife, float dt);
@@ -157,7 +157,7 @@ mote_status mote_dead_blend_transition(float *ext_x, float *ext_v, float *ext_t,
  * (1 - a) ext + a in, a = smoothstep(ext_t / blend_time) = u^2 (3 - 2u), from the
  * extrapolated pose to the input (in_x, in_v). From ext_t >= blend_time on the output is the
  * input exactly and ext_t stays. The output is continuous across a transition (a starts at
- * 0 with zero slope). MOTE_ERROR_INVALID_ARGUMENT for blend_time < 0. Max error: 4 ULP. */
+ * 0 with zero slope). MOTE_ERROR_INVALID_ARGUMENT for blend_time < 0. Max error: 5 ULP. */
 mote_status mote_dead_blend_update(float *out_x, float *out_v, float *ext_x, float *ext_v,
                                    float *ext_t, float in_x, float in_v, float blend_time,
                                    float decay_halflife, float dt);

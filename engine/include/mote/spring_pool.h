@@ -138,7 +138,8 @@ typedef struct mote_spring_pool_def {
     size_t max_count;           /* add fails with MOTE_ERROR_FULL past this; default 1 << 26 */
     mote_backend backend;       /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     float max_dt;               /* s, > 0: a longer step is clamped to this; default
-                                 * INFINITY: the exact kinds take any dt */
+                                 * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for
+                                 * none: the exact kinds take any dt */
     mote_step_cache step_cache; /* the fixed-step fast path; default MOTE_STEP_CACHE_AUTO.
                                  * Another value: create gives MOTE_ERROR_INVALID_ARGUMENT */
     int internal_cookie;        /* set by mote_default_spring_pool_def(); leave it alone: create
@@ -244,7 +245,11 @@ typedef struct mote_spring_pool mote_spring_pool;
  * - get: the half-life kinds give back the half-life their stored damping implies (damping
  *   0); the members the kind does not use are 0.
  * - step: the semi_implicit kind also clamps dt to MOTE_SEMI_IMPLICIT_MAX_DT (0.05 s); the
- *   other kinds take any finite dt, a step advancing at most MOTE_SPRING_MAX_STEP. A step may reuse
+ *   other kinds take any finite dt, a step advancing at most MOTE_SPRING_MAX_STEP. Before it
+ *   moves anything a step checks the inputs written through the view (goal, incoming_v,
+ *   incoming_a) of the elements it steps: MOTE_ERROR_NON_FINITE for a NaN or infinity,
+ *   MOTE_ERROR_INVALID_ARGUMENT for |value| > MOTE_SPRING_MAX_INPUT, the field and element
+ *   named in mote_error_detail() ("view.goal[12]: ..."), nothing changed. A step may reuse
  * or refresh the fixed-step cache (see mote_step_cache); its arrays belong to the whole pool, so
  * step_range calls on one pool may run at the same time only when the pool does not cache
  * (MOTE_STEP_CACHE_OFF, or the damped and semi_implicit kinds).

@@ -24,12 +24,15 @@ typedef struct mote_stage_pool_def {
     mote_backend backend;       /* MOTE_BACKEND_AUTO (default) follows mote_backend_best() */
     mote_stage_desc separation; /* its separation constants are every stage's; default
                                  * mote_default_stage_desc(); must be valid */
-    float max_dt;               /* s, > 0; default INFINITY (the separation is closed-form) */
+    float max_dt;               /* s, > 0: a longer step is clamped to this; default
+                                 * MOTE_DEFAULT_MAX_DT (0.25 s, every kind's); INFINITY for
+                                 * none (the separation is closed-form) */
     int internal_cookie;        /* set by mote_default_stage_pool_def(); leave it alone */
 } mote_stage_pool_def;
 
-/* The default def (capacity 1024, auto backend, default separation, max_dt INFINITY). Start
- * every def here: create returns MOTE_ERROR_UNINITIALIZED_DEF for one that did not. */
+/* The default def (capacity 1024, auto backend, default separation, max_dt
+ * MOTE_DEFAULT_MAX_DT). Start every def here: create returns MOTE_ERROR_UNINITIALIZED_DEF for
+ * one that did not. */
 mote_stage_pool_def mote_default_stage_pool_def(void);
 
 /* The pool's field arrays (mote_stage_pool_view; see mote/pool_common.h). */

@@ -51,7 +51,7 @@ typedef struct mote_world mote_world;
 /* How to build a world. Start from mote_default_world_def(). */
 typedef struct mote_world_def {
     float max_dt;                  /* s, > 0 (may be INFINITY): every world step is clamped to this,
-                                    * for every joined pool alike; default 0.25 */
+                                    * for every joined pool alike; default MOTE_DEFAULT_MAX_DT */
     unsigned max_substeps;         /* in [1, MOTE_WORLD_MAX_SUBSTEPS]: the most sub-steps one pool
                                     * takes in a world step; default 256 */
     const mote_task_system *tasks; /* the workers every step runs on (copied at create; the

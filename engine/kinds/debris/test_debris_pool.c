@@ -90,6 +90,8 @@ static void expect_unchanged(mote_debris_pool *pool, snapshot *before, const cha
 
 static mote_debris_pool *make_pool(mote_backend backend) {
     mote_debris_pool_def def = mote_default_debris_pool_def();
+    /* long steps taken whole (the kind's own limit), not the default max_dt */
+    def.max_dt = INFINITY;
     def.backend = backend;
     def.capacity = 8;
     mote_debris_pool *pool = NULL;

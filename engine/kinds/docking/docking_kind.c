@@ -81,6 +81,14 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     memcpy(constants, &c, sizeof c);
 }
 
+/* What a step accepts in the inputs written through the view (pool_kind.h): the station's
+ * position within the domain per component, as docking_state_check judges it. */
+static const mote_input_limit docking_input_limits[] = {
+    {DOCKING_STX, 1, -MOTE_DOCKING_STATION_MAX, MOTE_DOCKING_STATION_MAX, NULL},
+    {DOCKING_STY, 1, -MOTE_DOCKING_STATION_MAX, MOTE_DOCKING_STATION_MAX, NULL},
+    {DOCKING_STZ, 1, -MOTE_DOCKING_STATION_MAX, MOTE_DOCKING_STATION_MAX, NULL},
+};
+
 MOTE_KIND_FIELD_TABLE(docking, DOCKING_FIELDS, DOCKING_FIELD_COUNT);
 
 /* The profile member by member, as a snapshot stores it. */
@@ -125,6 +133,7 @@ extern const mote_kind_events mote_docking_kind_events; /* docking_events.c */
 
 const mote_pool_kind mote_docking_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(docking, DOCKING_POOL_COOKIE, mote_docking_profile),
+    MOTE_INPUT_LIMITS(docking_input_limits),
     .parallel_min_elements = 1024, /* a sequence costs about as much as a debris piece */
     .kernel_id = MOTE_KERNEL_docking,
     .desc_to_values = desc_to_values,

@@ -30,6 +30,8 @@ static void assert_detail_names(const char *field) {
 
 static mote_flight_pool *make(mote_backend backend, const mote_flight_limits *limits) {
     mote_flight_pool_def def = mote_default_flight_pool_def();
+    /* long steps taken whole (the kind's own limit), not the default max_dt */
+    def.max_dt = INFINITY;
     def.backend = backend;
     if (limits != NULL) {
         def.limits = *limits;

@@ -96,7 +96,7 @@ static void test_defaults(void **unused) {
     assert_true(def.limits.cruise_speed == d.cruise_speed && def.limits.gravity == d.gravity);
     assert_true(def.limits.max_bank == d.max_bank && def.limits.world_up.z == 1.0f);
     assert_int_equal(def.capacity, 1024);
-    assert_true(isinf(def.max_dt));
+    assert_true(def.max_dt == MOTE_DEFAULT_MAX_DT);
     mote_flight_pool *pool = make(MOTE_BACKEND_AUTO);
     assert_int_equal(mote_flight_pool_count(pool), 0);
     assert_true(mote_flight_pool_capacity(pool) >= 1024);

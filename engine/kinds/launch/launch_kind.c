@@ -6,6 +6,7 @@
 
 #include "launch_fields.h"
 #include "launch_ref.h"
+#include "input_check.h"
 #include "kind_record.h"
 #include "pose_history.h"
 #include "pool_events.h"
@@ -108,6 +109,16 @@ static void prepare(const mote_pool *pool, float dt, void *constants) {
     c.timeline = s->timeline;
     memcpy(constants, &c, sizeof c);
 }
+
+/* What a step accepts in the inputs written through the view (pool_kind.h): the rocket's
+ * domain (mote_launch_rocket_check), and the flags within [0, 7]: the kernels decode any value
+ * there by thresholds, so a step needs no whole number (add and set store one). */
+static const mote_input_limit launch_input_limits[] = {
+    {LAUNCH_LAUNCH_TIME, 1, -MOTE_LAUNCH_TIME_MAX, MOTE_LAUNCH_TIME_MAX, NULL},
+    {LAUNCH_TURN_BLEND, 1, -MOTE_LAUNCH_TURN_BLEND_MAX, MOTE_LAUNCH_TURN_BLEND_MAX, NULL},
+    {LAUNCH_CROSSRANGE, 1, -MOTE_LAUNCH_CROSSRANGE_MAX, MOTE_LAUNCH_CROSSRANGE_MAX, NULL},
+    {LAUNCH_FLAGS, 1, 0.0f, 7.0f, NULL},
+};
 
 MOTE_KIND_FIELD_TABLE(launch, LAUNCH_FIELDS, LAUNCH_FIELD_COUNT);
 
@@ -232,6 +243,7 @@ extern const mote_kind_events mote_launch_kind_events; /* launch_events.c */
 
 const mote_pool_kind mote_launch_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(launch, LAUNCH_POOL_COOKIE, launch_pool_settings),
+    MOTE_INPUT_LIMITS(launch_input_limits),
     .parallel_min_elements = 1024, /* a rocket costs five sincos, a pow and ten divisions */
     .kernel_id = MOTE_KERNEL_launch,
     .desc_to_values = desc_to_values,
@@ -289,6 +301,9 @@ static mote_status step(mote_launch_pool *pool, float dt, const mote_task_system
     mote_pool *p = MOTE_AS_POOL(pool);
     float advanced = 0.0f;
     mote_status status = mote_pool_advance_of(p, RECORD, dt, &advanced);
+    if (status == MOTE_OK) { /* the inputs: every step evaluates every rocket, dt 0 too */
+        status = mote_input_check(p, 0, p->core.count);
+    }
     if (status == MOTE_OK && advanced > 0.0f) { /* room for the previous poses, if kept */
         status = mote_pose_history_before_step(p, 0, p->core.count);
     }
@@ -337,6 +352,10 @@ mote_status mote_launch_pool_evaluate_parallel(mote_launch_pool *pool, double ti
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "time must lie in [-%g, %g] s (got %g)",
                            MOTE_LAUNCH_CLOCK_MAX, MOTE_LAUNCH_CLOCK_MAX, time);
     }
+    const mote_status inputs = mote_input_check(p, 0, p->core.count);
+    if (inputs != MOTE_OK) {
+        return inputs;
+    }
     settings_of(p)->clock = time;
     run(p, 0, p->core.count, tasks);
     return MOTE_OK;
@@ -354,6 +373,10 @@ mote_status mote_launch_pool_evaluate_range(mote_launch_pool *pool, size_t begin
     if (begin > end || end > p->core.count) {
         return mote_refuse(MOTE_ERROR_RANGE, "range [%zu, %zu) must lie within [0, %zu]", begin,
                            end, p->core.count);
+    }
+    const mote_status inputs = mote_input_check(p, begin, end);
+    if (inputs != MOTE_OK) {
+        return inputs;
     }
     run(p, begin, end, NULL);
     return MOTE_OK;

@@ -24,6 +24,7 @@
  *   on for the pool to reject), anything else becomes 6, which is not a phase. */
 #include <math.h>
 
+#include "input_check.h"
 #include "launch_fields.h"
 #include "mote/launch_pool.h"
 #include "pool.h"
@@ -150,6 +151,10 @@ static mote_status step_range(void *pool, size_t begin, size_t end, float dt) {
     }
     if (begin > end || end > mote_launch_pool_count(pool)) {
         return mote_launch_pool_evaluate_range(pool, begin, end); /* its refusal and detail */
+    }
+    status = mote_input_check(pool, begin, end); /* before the launch times move */
+    if (status != MOTE_OK) {
+        return status;
     }
     move_launch_times(pool, begin, end, advanced);
     return mote_launch_pool_evaluate_range(pool, begin, end);

@@ -98,6 +98,7 @@ static mote_launch_desc edge_rocket(int k) {
 static mote_launch_pool *edge_pool(const mote_launch_profile *profile) {
     mote_launch_pool_def def = mote_default_launch_pool_def();
     def.backend = MOTE_BACKEND_SCALAR;
+    def.max_dt = INFINITY; /* the domain's longest steps taken whole, not the default max_dt */
     def.profile = *profile;
     mote_launch_pool *pool = NULL;
     assert_int_equal(mote_launch_pool_create(&def, &pool), MOTE_OK);

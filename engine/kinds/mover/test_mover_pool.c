@@ -28,6 +28,8 @@
 
 static mote_mover_pool *make_pool(const mote_movement_params *params, mote_backend backend) {
     mote_mover_pool_def def = mote_default_mover_pool_def();
+    /* long steps taken whole (the kind's own limit), not the default max_dt */
+    def.max_dt = INFINITY;
     if (params != NULL) {
         def.params = *params;
     }

@@ -11,6 +11,9 @@
 static mote_status create(const probe_variant *variant, const probe_def *def, void **out) {
     mote_orientation_pool_def d = mote_default_orientation_pool_def();
     d.kind = (mote_orientation_kind)variant->model;
+    /* 16 sub-steps, as the golden hashes were taken with (their 0.1 s step is clamped to 1/15
+     * s): the gates pin that configuration; the default is MOTE_ORIENTATION_MAX_SUBSTEPS */
+    d.max_substeps = 16;
     PROBE_DEF_COMMON(d, def);
     return mote_orientation_pool_create(&d, (mote_orientation_pool **)out);
 }

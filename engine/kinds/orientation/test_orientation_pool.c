@@ -121,8 +121,11 @@ static void test_pool_is_the_reference(void **unused) {
             }
             float advanced = 0.0f;
             assert_int_equal(mote_orientation_pool_advance(pool, dt, &advanced), MOTE_OK);
-            assert_true(kind != MOTE_ORIENTATION_CONTROL || dt <= 1.0f / 15.0f ||
-                        advanced == MOTE_ORIENTATION_SUBSTEP * 16.0f);
+            assert_true(kind != MOTE_ORIENTATION_CONTROL ||
+                        dt <= MOTE_ORIENTATION_SUBSTEP * (float)MOTE_ORIENTATION_MAX_SUBSTEPS ||
+                        advanced ==
+                            MOTE_ORIENTATION_SUBSTEP * (float)MOTE_ORIENTATION_MAX_SUBSTEPS);
+            assert_true(advanced == dt); /* the default 64 sub-steps take every dt here whole */
             for (int i = 0; i < 7; ++i) {
                 reference_step(kind, &ref[i], dt);
             }

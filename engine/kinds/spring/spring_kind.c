@@ -319,10 +319,19 @@ static mote_step_cache step_cache(const mote_pool *pool) {
     return has_cached_factor(s->kind) ? s->step_cache : MOTE_STEP_CACHE_OFF;
 }
 
+/* What a step accepts in the inputs written through the view (pool_kind.h): the domain's
+ * bound on each, as check_values judges them (|value| <= MOTE_SPRING_MAX_INPUT). */
+static const mote_input_limit spring_input_limits[] = {
+    {SPRING_FIELD_GOAL, 1, -MOTE_SPRING_MAX_INPUT, MOTE_SPRING_MAX_INPUT, NULL},
+    {SPRING_FIELD_INCOMING_V, 1, -MOTE_SPRING_MAX_INPUT, MOTE_SPRING_MAX_INPUT, NULL},
+    {SPRING_FIELD_INCOMING_A, 1, -MOTE_SPRING_MAX_INPUT, MOTE_SPRING_MAX_INPUT, NULL},
+};
+
 MOTE_KIND_FIELD_TABLE(spring, SPRING_FIELDS, SPRING_FIELD_COUNT);
 
 const mote_pool_kind mote_spring_pool_kind_record = {
     MOTE_KIND_RECORD_COMMON(spring, SPRING_POOL_COOKIE, spring_settings),
+    MOTE_INPUT_LIMITS(spring_input_limits),
     .local_settings_bytes = sizeof(spring_settings) - offsetof(spring_settings, step_cache),
     .parallel_min_elements =
         8192, /* a spring element costs 0.5-2 ns on avx2/avx512: 8192 are 4-16 us */

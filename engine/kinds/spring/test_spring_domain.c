@@ -42,6 +42,7 @@ static mote_spring_pool *make_pool(mote_spring_kind kind, mote_backend backend) 
     mote_spring_pool_def def = mote_default_spring_pool_def();
     def.kind = kind;
     def.backend = backend;
+    def.max_dt = INFINITY; /* the domain's longest steps taken whole, not the default max_dt */
     mote_spring_pool *pool = NULL;
     assert_int_equal(mote_spring_pool_create(&def, &pool), MOTE_OK);
     return pool;

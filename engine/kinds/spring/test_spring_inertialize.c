@@ -30,6 +30,8 @@ static const mote_backend backends[] = {MOTE_BACKEND_SCALAR, MOTE_BACKEND_PORTAB
 
 static mote_spring_pool *make(mote_spring_kind kind, mote_backend backend) {
     mote_spring_pool_def def = mote_default_spring_pool_def();
+    /* long steps taken whole (the kind's own limit), not the default max_dt */
+    def.max_dt = INFINITY;
     def.kind = kind;
     def.backend = backend;
     def.capacity = 16;

@@ -901,7 +901,7 @@ static void bad_defs_are_rejected(void **state) {
     mote_spring_pool_destroy(pool);
 }
 
-static void nan_goal_stays_in_its_element(void **state) {
+static void nan_state_stays_in_its_element(void **state) {
     (void)state;
     enum { N = 37, STEPS = 8 };
     const size_t positions[] = {0, 19, N - 1};
@@ -916,9 +916,17 @@ static void nan_goal_stays_in_its_element(void **state) {
                 mote_spring_pool *poisoned = make_pool(kind, all_backends[b], N, 21u, NULL);
                 mote_spring_pool *clean = make_pool(kind, all_backends[b], N, 21u, NULL);
                 mote_spring_view view = mote_spring_pool_view(poisoned);
-                /* decay has no goal: poison its x */
-                float *target = view.goal != NULL ? view.goal : view.x;
-                target[bad] = NAN;
+                if (view.goal != NULL) { /* a NaN goal: the step refuses it, changing nothing */
+                    const float goal = view.goal[bad], x = view.x[bad];
+                    view.goal[bad] = NAN;
+                    mote_clear_error_detail();
+                    assert_int_equal(mote_spring_pool_step(poisoned, 1.0f / 60.0f),
+                                     MOTE_ERROR_NON_FINITE);
+                    assert_non_null(strstr(mote_error_detail(), "view.goal["));
+                    assert_true(same_bits(view.x[bad], x));
+                    view.goal[bad] = goal;
+                }
+                view.x[bad] = NAN; /* a NaN in the state: stepped, and kept to its element */
                 mote_validation found = {0, 0};
                 assert_int_equal(mote_spring_pool_validate(poisoned, &found),
                                  MOTE_ERROR_NON_FINITE);
@@ -1355,7 +1363,7 @@ MOTE_TEST_MAIN(
     cmocka_unit_test(view_has_each_kinds_fields), cmocka_unit_test(growth_to_four_million),
     cmocka_unit_test(bad_dt_changes_nothing), cmocka_unit_test(step_range_rejects_bad_ranges),
     cmocka_unit_test(add_on_a_full_pool), cmocka_unit_test(add_and_set_reject_bad_fields),
-    cmocka_unit_test(bad_defs_are_rejected), cmocka_unit_test(nan_goal_stays_in_its_element),
+    cmocka_unit_test(bad_defs_are_rejected), cmocka_unit_test(nan_state_stays_in_its_element),
     cmocka_unit_test_teardown(allocation_failure_at_every_point, restore_allocator),
     cmocka_unit_test_teardown(pool_keeps_its_allocator, restore_allocator),
     cmocka_unit_test(set_backend), cmocka_unit_test(scalar_pool_steps_like_the_primitives),

@@ -68,6 +68,8 @@ static mote_stage_desc edge_stage(const mote_stage_desc *sep, int k) {
 static mote_pool *edge_pool(const mote_stage_desc *sep) {
     mote_stage_pool_def def = mote_default_stage_pool_def();
     def.backend = MOTE_BACKEND_SCALAR;
+    /* long steps taken whole (the kind's own limit), not the default max_dt */
+    def.max_dt = INFINITY;
     def.separation = *sep;
     mote_stage_pool *pool = NULL;
     assert_int_equal(mote_stage_pool_create(&def, &pool), MOTE_OK);
