@@ -49,7 +49,7 @@ static const struct {
     {"spring/timed", 0x7ca68e9745ba40eeull},        {"spring/velocity", 0x784727bb661f3779ull},
     {"spring/tracking", 0xc832f7a9e6592f3eull},     {"spring/extrapolate", 0xd9df7d211c1a01e2ull},
     {"spring/dead_blend", 0x40d79b7d141f89b1ull},
-    {"movers/avoid", 0x5f1c53de21d71fc2ull},
+    {"movers/avoid", 0xe28ef57509355aa4ull},
     /* clang-format on */
 };
 

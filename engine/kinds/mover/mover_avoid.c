@@ -88,13 +88,13 @@ static bool is_body(float *const *p, size_t e) {
            isfinite(p[MOVER_VELOCITY_Y][e]);
 }
 
-/* The grid's per-slot arrays: 12 of floats, element and cell_of. */
-#define SLOT_ARRAYS 14
+/* The grid's per-slot arrays: 13 of floats, element, cell_of, cell_x and cell_y. */
+#define SLOT_ARRAYS 17
 
 /* Points the grid's per-slot arrays into one block of `slots` slots (each array padded). */
 static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
-    float **floats[] = {&g->x,      &g->y,      &g->vx, &g->vy, &g->radius, &g->ordinal,
-                        &g->want_x, &g->want_y, &g->px, &g->py, &g->qx,     &g->qy};
+    float **floats[] = {&g->x,      &g->y,  &g->vx, &g->vy, &g->radius, &g->ordinal, &g->want_x,
+                        &g->want_y, &g->px, &g->py, &g->qx, &g->qy,     &g->column};
     const size_t stride = (slots * sizeof(float) + 63) / 64 * 64;
     size_t at = 0;
     for (size_t f = 0; f < sizeof floats / sizeof floats[0]; ++f, at += stride) {
@@ -102,6 +102,8 @@ static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
     }
     g->element = (uint32_t *)(void *)(block + at);
     g->cell_of = (uint32_t *)(void *)(block + at + stride);
+    g->cell_x = (uint32_t *)(void *)(block + at + 2 * stride);
+    g->cell_y = (uint32_t *)(void *)(block + at + 3 * stride);
     g->slot_capacity = slots;
 }
 
@@ -145,14 +147,16 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
     }
     space->slots = block;
     lay_out_slots(g, space->slots, space->slot_bytes / SLOT_ARRAYS / sizeof(float));
-    /* cells at least neighbor_distance and every radii sum wide, coarser until there are at
-     * most about two per body */
-    double cell = neighbor_distance > 2.0f * max_r ? neighbor_distance : 2.0f * max_r;
+    /* cells at least neighbor_distance and every projection reach wide, coarser until there
+     * are at most about two per body */
+    const float reach = 2.0f * max_r * MOVER_PROJECT_TARGET;
+    double cell = neighbor_distance > reach ? neighbor_distance : reach;
     cell = cell > 0.0 ? cell : 1.0;
     double span_x = bodies > 0 ? (double)max_x - (double)min_x : 0.0;
     double span_y = bodies > 0 ? (double)max_y - (double)min_y : 0.0;
     double width = floor(span_x / cell) + 1.0, height = floor(span_y / cell) + 1.0;
-    while (width * height > 2.0 * (double)bodies + 64.0) {
+    while (width * height > 2.0 * (double)bodies + 64.0 || width > MOVER_GRID_MAX_SIDE ||
+           height > MOVER_GRID_MAX_SIDE) {
         cell *= 2.0;
         width = floor(span_x / cell) + 1.0;
         height = floor(span_y / cell) + 1.0;
@@ -202,11 +206,15 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
         g->ordinal[s] = (float)e;
         g->element[s] = (uint32_t)e;
         g->cell_of[s] = (uint32_t)c;
+        g->cell_x[s] = (uint32_t)(c % g->width);
+        g->column[s] = (float)g->cell_x[s];
+        g->cell_y[s] = (uint32_t)(c / g->width);
     }
     for (size_t s = bodies; s < slots; ++s) { /* the padding: no body, far away */
         g->x[s] = g->y[s] = g->px[s] = g->py[s] = g->qx[s] = g->qy[s] = 0.0f;
         g->vx[s] = g->vy[s] = g->want_x[s] = g->want_y[s] = g->radius[s] = 0.0f;
         g->ordinal[s] = -1.0f;
+        g->column[s] = 0.0f;
     }
     g->bodies = bodies;
     g->pool_count = n;

@@ -11,14 +11,13 @@
 
 #include "mote/mover_pool.h"
 
-/* Candidates are read in blocks of this many (the widest vector); a body stops reading
- * after the block in which it reached max_neighbors, and the contributions of the candidate
- * at offset k of a block add into partial sum k: every variant and the reference sum in the
- * same order. */
+/* Candidates were once read in blocks of this many; the padding below is the widest vector. */
 #define MOVER_BLOCK 16
-/* Entries past the last body in the sorted arrays: a block may read them (radius 0: no
- * body). */
+/* Entries past the last body in the sorted arrays: a group of lanes may read them (radius 0:
+ * no body). */
 #define MOVER_GRID_PAD MOVER_BLOCK
+/* The most cells a side of the grid has (a column index is exact as a float). */
+#define MOVER_GRID_MAX_SIDE 4194304.0
 
 /* The model's constants (the kind's page explains each). */
 #define MOVER_AVOID_MARGIN                                                                         \
@@ -46,11 +45,13 @@
 #define MOVER_WALL_PASSES 2 /* passes over the walls per projection pass */
 
 /* A body's neighbours, from a grid of square cells counting-sorted by cell (row-major), so a
- * row of three cells is one contiguous run of the sorted arrays. */
+ * row of consecutive cells is one contiguous run of the sorted arrays. A body's candidates
+ * are the bodies of the 3 x 3 cells around its own, in sorted-slot order (mover_grid_runs). */
 typedef struct mover_grid {
     float min_x, min_y; /* units: the corner of cell (0, 0) */
-    float cell;         /* units: a cell's side, at least neighbor_distance and every radii sum */
-    float inv_cell;     /* 1 / cell */
+    float cell;     /* units: a cell's side, at least neighbor_distance and every projection reach
+                     * (MOVER_PROJECT_TARGET times a radii sum) */
+    float inv_cell; /* 1 / cell */
     size_t width, height;
     size_t bodies;        /* bodies in the grid (sorted slots [0, bodies)) */
     size_t pool_count;    /* the pool's count when it was built */
@@ -58,7 +59,9 @@ typedef struct mover_grid {
     float shift;          /* units: the most any body moved since the build (the query's slack) */
     uint32_t *cell_start; /* width * height + 1: slots of cell c are [cell_start[c], [c + 1]) */
     uint32_t *cell_of;    /* per slot: its cell */
-    uint32_t *element;    /* per slot: the element's index in the pool */
+    uint32_t *cell_x, *cell_y; /* per slot: its cell's column and row */
+    float *column;             /* per slot: its cell's column, as a float (exact: see below) */
+    uint32_t *element;         /* per slot: the element's index in the pool */
     /* per slot, plus MOVER_GRID_PAD entries of radius 0: the body as the grid was built */
     float *x, *y, *vx, *vy, *radius, *ordinal; /* ordinal: the element index, as a float */
     float *want_x, *want_y;                    /* the desired velocity */
@@ -75,7 +78,7 @@ typedef struct mover_avoid_step {
     float time_horizon;          /* s */
     float inv_time_horizon;      /* 1/s */
     float obstacle_time_horizon; /* s */
-    float max_neighbors;         /* as a float, for the block counts */
+    float max_neighbors;         /* as a float, for the lanes' counts */
     const mote_segment *walls;
     size_t wall_count;
     size_t range_begin, range_end;
@@ -84,5 +87,20 @@ typedef struct mover_avoid_step {
     const float *from_x, *from_y, *before_x, *before_y;
     float *to_x, *to_y;
 } mover_avoid_step;
+
+/* The sorted-slot runs of the cells in columns [first, last] (each widened by one, within
+ * the grid) of the rows row - 1, row and row + 1 (those that exist), in ascending slot order.
+ * Returns how many (1..3). */
+static inline int mover_grid_runs(const mover_grid *g, size_t row, size_t first, size_t last,
+                                  size_t begin[3], size_t end[3]) {
+    const size_t x0 = first > 0 ? first - 1 : 0, x1 = last + 1 < g->width ? last + 1 : last;
+    const size_t y0 = row > 0 ? row - 1 : 0, y1 = row + 1 < g->height ? row + 1 : row;
+    int n = 0;
+    for (size_t y = y0; y <= y1; ++y, ++n) {
+        begin[n] = g->cell_start[y * g->width + x0];
+        end[n] = g->cell_start[y * g->width + x1 + 1];
+    }
+    return n;
+}
 
 #endif
