@@ -535,12 +535,6 @@ static void resealed_bad_blobs_are_refused(void **state) {
     }
 }
 
-/* True when all[p] is not the first adapter of its family ("spring/..."). */
-static bool repeats_a_family(const pool_adapter *const *all, size_t p) {
-    const size_t family = strcspn(all[p]->name, "/");
-    return p > 0 && strncmp(all[p - 1]->name, all[p]->name, family + 1) == 0;
-}
-
 /* Every stored float of the pool past its count, in its padding (the count rounded up to
  * MOTE_PAD_ELEMENTS: what a wide kernel reads), is zero. */
 static void assert_zero_past_count(const pool_adapter *a, void *pool) {
@@ -569,7 +563,7 @@ static void bad_last_pieces_leave_the_pool_unchanged(void **state) {
     const pool_adapter *const *all = pool_adapters_all(&na);
     for (size_t p = 0; p < na; ++p) {
         const pool_adapter *a = all[p];
-        if (test_scaled_down() && repeats_a_family(all, p)) {
+        if (test_scaled_down() && pool_adapter_follows_its_family(all, p)) {
             continue; /* under emulation or valgrind, one adapter per family */
         }
         void *big = build_pool(a, MOTE_BACKEND_AUTO, 12000, NULL); /* 10,000 live: 3 pieces */
@@ -632,7 +626,7 @@ static void snapshots_past_the_streaming_size_round_trip(void **state) {
     const pool_adapter *const *all = pool_adapters_all(&na);
     for (size_t p = 0; p < na; ++p) {
         const pool_adapter *a = all[p];
-        if (repeats_a_family(all, p) || (test_scaled_down() && p > 0)) {
+        if (pool_adapter_follows_its_family(all, p) || (test_scaled_down() && p > 0)) {
             continue; /* one adapter per family (the pools are large); one in all when scaled */
         }
         void *probe = build_pool(a, MOTE_BACKEND_AUTO, 120, NULL);

@@ -88,12 +88,6 @@ static int use_default_allocator(void **state) {
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-/* True when all[p] is not the first adapter of its family ("spring/..."). */
-static bool repeats_a_family(const pool_adapter *const *all, size_t p) {
-    const size_t family = strcspn(all[p]->name, "/");
-    return p > 0 && strncmp(all[p - 1]->name, all[p]->name, family + 1) == 0;
-}
-
 /* A churned pool of n random elements (test_snapshot_pools.h) on the best backend, stepped a
  * few times, with max_dt 0.25 s. */
 static void *build_pool(const pool_adapter *a, size_t n) {
@@ -135,7 +129,7 @@ static void made_pools_continue_bit_for_bit(void **state) {
     size_t n_adapters = 0;
     const pool_adapter *const *all = pool_adapters_all(&n_adapters);
     for (size_t p = 0; p < n_adapters; ++p) {
-        if (test_scaled_down() && repeats_a_family(all, p)) {
+        if (test_scaled_down() && pool_adapter_follows_its_family(all, p)) {
             continue;
         }
         const pool_adapter *a = all[p];
@@ -189,7 +183,7 @@ static void an_empty_snapshot_makes_an_empty_pool(void **state) {
     size_t n_adapters = 0;
     const pool_adapter *const *all = pool_adapters_all(&n_adapters);
     for (size_t p = 0; p < n_adapters; ++p) {
-        if (repeats_a_family(all, p)) {
+        if (pool_adapter_follows_its_family(all, p)) {
             continue;
         }
         const pool_adapter *a = all[p];
@@ -219,7 +213,7 @@ static void truncated_or_flipped_blobs_make_no_pool(void **state) {
     size_t n_adapters = 0;
     const pool_adapter *const *all = pool_adapters_all(&n_adapters);
     for (size_t p = 0; p < n_adapters; ++p) {
-        if (repeats_a_family(all, p) || (test_scaled_down() && p > 0)) {
+        if (pool_adapter_follows_its_family(all, p) || (test_scaled_down() && p > 0)) {
             continue;
         }
         const pool_adapter *a = all[p];
@@ -262,14 +256,14 @@ static void another_kinds_blob_makes_no_pool(void **state) {
     size_t n_adapters = 0;
     const pool_adapter *const *all = pool_adapters_all(&n_adapters);
     for (size_t p = 0; p < n_adapters; ++p) {
-        if (repeats_a_family(all, p)) {
+        if (pool_adapter_follows_its_family(all, p)) {
             continue;
         }
         void *source = build_pool(all[p], 8);
         size_t size = 0;
         unsigned char *blob = test_saved_pool(all[p], source, &size);
         for (size_t q = 0; q < n_adapters; ++q) {
-            if (!repeats_a_family(all, q) &&
+            if (!pool_adapter_follows_its_family(all, q) &&
                 all[q]->probe->record->number != all[p]->probe->record->number) {
                 expect_refused(all[q], blob, size, "another kind");
             }

@@ -7,8 +7,8 @@
 # the gate and leaves the input in build/fuzz/artifacts/ (crash-*, leak-*, timeout-*, oom-*).
 #
 # How long: MOTE_FUZZ_SECONDS, the wall time every target runs. Its default gives each target
-# at least 5 minutes of a core: 300 s while there are no more targets than cores, and 300 s
-# times targets / cores when there are more (three targets on two cores: 450 s, each process
+# at least 3 minutes of a core: 180 s while there are no more targets than cores, and 180 s
+# times targets / cores when there are more (three targets on two cores: 270 s, each process
 # on two thirds of a core). Each target's executions, coverage (cov, ft: libFuzzer's edges and
 # features) and corpus size are printed at the end and kept in build/fuzz/summary.txt.
 source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
@@ -31,8 +31,8 @@ done
 cmake --build build/fuzz --parallel "$jobs" --target "${names[@]}"
 
 # Every target at once, each libFuzzer process single-threaded: with more targets than cores
-# they share the cores, and the default time grows so each still gets 5 minutes of one.
-core_seconds=300
+# they share the cores, and the default time grows so each still gets 3 minutes of one.
+core_seconds=180
 if [ "${#names[@]}" -gt "$jobs" ]; then
     default_seconds=$(((core_seconds * ${#names[@]} + jobs - 1) / jobs))
 else

@@ -80,6 +80,11 @@ struct pool_adapter {
 /* Every adapter: each probe's variants in registry order, then the probes' later variants. */
 const pool_adapter *const *pool_adapters_all(size_t *count);
 
+/* True when all[p] has the family ("spring/...") of the adapter before it: a gate scaled down
+ * (test_scaled_down) walks the adapters for which this is false, the first variant of every
+ * kind and the probes' later variants. */
+bool pool_adapter_follows_its_family(const pool_adapter *const *all, size_t p);
+
 /* The adapter with this name, or NULL. */
 const pool_adapter *pool_adapter_find(const char *name);
 

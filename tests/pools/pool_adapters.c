@@ -78,6 +78,11 @@ const pool_adapter *const *pool_adapters_all(size_t *count) {
     return all;
 }
 
+bool pool_adapter_follows_its_family(const pool_adapter *const *all, size_t p) {
+    const size_t family = strcspn(all[p]->name, "/");
+    return p > 0 && strncmp(all[p - 1]->name, all[p]->name, family + 1) == 0;
+}
+
 const pool_adapter *pool_adapter_find(const char *name) {
     size_t n;
     const pool_adapter *const *all = pool_adapters_all(&n);

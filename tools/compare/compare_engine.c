@@ -92,7 +92,8 @@ static bool open_engine(engine *e, const compare_kind *kind, size_t count, uint6
         }
     }
     kind->probe->seed_state(&variant, e->start.field, count, seed);
-    return true;
+    /* a kind with stages steps its pool, which holds the elements */
+    return !kind->stages || probe_fill(kind->probe, &variant, e->pool, count, seed) == MOTE_OK;
 }
 
 /* The field the probe's seed_state left unseeded (still the NaN open_engine wrote), or -1:
@@ -132,10 +133,25 @@ static void follow_trajectory(const engine *e, const mote_field_arrays *s) {
     }
 }
 
+/* One step of s through one kernel table: the kernel straight over the state with the
+ * constants the record's prepare made; or, for a kind with stages, the pool's whole step on
+ * the table with s as the pool's elements. */
+static void step_state(const engine *e, const mote_kernel_table *table, mote_field_arrays *s) {
+    if (!e->kind->stages) {
+        _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
+        e->record->prepare(e->pool, COMPARE_DT, constants);
+        table->kernel[e->kernel](s->field, constants, 0, e->count);
+        return;
+    }
+    mote_field_arrays *held = &e->pool->core.fields;
+    copy_state(e, held, s);
+    mote_pool_run_table(e->pool, table, 0, e->count, COMPARE_DT);
+    copy_state(e, s, held);
+}
+
 /* Steps s from the start for steps steps through one kernel table: before each step the
- * kind's inputs change, then the record's prepare makes the step's constants from the pool's
- * settings. With track, the trajectory follows s from the start on. False (and a message)
- * when the pool refused a step's inputs. */
+ * kind's inputs change, then step_state steps it. With track, the trajectory follows s from the
+ * start on. False (and a message) when the pool refused a step's inputs. */
 static bool run(const engine *e, const mote_kernel_table *table, mote_field_arrays *s, long steps,
                 bool track) {
     copy_state(e, s, &e->start);
@@ -146,8 +162,6 @@ static bool run(const engine *e, const mote_kernel_table *table, mote_field_arra
     _Alignas(64) unsigned char scratch[COMPARE_SCRATCH_BYTES];
     memset(scratch, 0, sizeof scratch);
     compare_step step = {e->pool, s->field, e->start.field, e->count, 0, steps, scratch};
-    const mote_kernel_fn kernel = table->kernel[e->kernel];
-    _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES];
     for (long k = 0; k < steps; ++k) {
         step.step = k;
         if (e->kind->before_step != NULL && !e->kind->before_step(e->kind, &step)) {
@@ -155,8 +169,7 @@ static bool run(const engine *e, const mote_kernel_table *table, mote_field_arra
                     e->kind->name, table->name, k);
             return false;
         }
-        e->record->prepare(e->pool, COMPARE_DT, constants);
-        kernel(s->field, constants, 0, e->count);
+        step_state(e, table, s);
         if (track) {
             follow_trajectory(e, s);
         }
@@ -228,8 +241,15 @@ bool compare_run_kind(const compare_variants *variants, const compare_options *o
     memset(result, 0, sizeof *result);
     result->kind = kind;
     result->count = options->count;
+    long steps = options->steps;
+    if (kind->max_count > 0 && result->count > kind->max_count) {
+        result->count = kind->max_count;
+    }
+    if (kind->max_steps > 0 && steps > kind->max_steps) {
+        steps = kind->max_steps;
+    }
     engine e;
-    if (!open_engine(&e, kind, options->count, options->seed)) {
+    if (!open_engine(&e, kind, result->count, options->seed)) {
         close_engine(&e);
         return false;
     }
@@ -242,8 +262,8 @@ bool compare_run_kind(const compare_variants *variants, const compare_options *o
         return true;
     }
     find_rows(&e, result);
-    const long checkpoints[COMPARE_MAX_CHECKPOINTS] = {1, options->steps};
-    result->checkpoint_count = options->steps > 1 ? 2 : 1;
+    const long checkpoints[COMPARE_MAX_CHECKPOINTS] = {1, steps};
+    result->checkpoint_count = steps > 1 ? 2 : 1;
     result->pass = true;
     for (size_t n = 0; n < result->checkpoint_count; ++n) {
         compare_checkpoint *c = &result->checkpoint[n];

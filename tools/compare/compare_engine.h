@@ -67,7 +67,8 @@ bool compare_within(compare_bound bound, const compare_error *e);
 bool compare_find_variants(compare_variants *variants);
 
 /* Runs kind on every variant (options->count elements, seed options->seed, after 1 step and
- * after --steps S) and fills result. False if memory ran out. */
+ * after --steps S; the kind's max_count and max_steps cap the two) and fills result. False if
+ * memory ran out. */
 bool compare_run_kind(const compare_variants *variants, const compare_options *options,
                       const compare_kind *kind, compare_result *result);
 

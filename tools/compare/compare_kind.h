@@ -96,6 +96,18 @@ struct compare_kind {
     float (*scale)(const compare_kind *kind, const compare_sample *sample, int field, size_t i);
     /* The bound of field after steps steps (1, or --steps S > 1). */
     compare_bound (*bound)(const compare_kind *kind, int field, long steps);
+
+    /* The kind's step has stages around its kernel that read the whole pool (the mover's
+     * avoidance: a grid of the bodies, the avoid velocities before the movement kernel, the
+     * projection after it): each variant steps through mote_pool_run_table (pool.h) on the
+     * settings pool, which then holds count elements (the probe's random ones), the variant's
+     * state copied in before the step and out after it. false: the record's kernel alone,
+     * straight over the state. */
+    bool stages;
+    /* 0, or the most elements and steps the kind runs whatever --count and --steps say (a
+     * step that costs a neighbourhood per element); its section then says how many. */
+    size_t max_count;
+    long max_steps;
 };
 
 /* The members of a compare_kind initialiser a single-kind family names the same way: its rows

@@ -42,7 +42,9 @@ static int name_width(const compare_result *result) {
 static void section(FILE *out, const compare_variants *variants, const compare_result *result) {
     const compare_kind *kind = result->kind;
     const int width = name_width(result);
-    if (kind->about != NULL) {
+    if (kind->about != NULL && kind->max_count > 0) { /* its own count: say it */
+        fprintf(out, "\n%s (%zu %s: %s)\n", kind->name, result->count, kind->noun, kind->about);
+    } else if (kind->about != NULL) {
         fprintf(out, "\n%s (%s)\n", kind->name, kind->about);
     } else {
         fprintf(out, "\n%s\n", kind->name);

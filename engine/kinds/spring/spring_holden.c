@@ -143,8 +143,17 @@ static mote_status check_result(const float *values, size_t n) {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-mote_status mote_timed_spring(float *x, float *v, float *xi, float goal, float goal_time,
-                              float halflife, float dt) {
+/* The reference of a spring with an intermediate target xi and one rate input (the timed
+ * spring's goal_time, the velocity spring's speed). */
+typedef void intermediate_spring_ref(float *x, float *v, float *xi, float goal, float rate,
+                                     float damping, float dt);
+
+/* The checks and the all-or-nothing write of the two springs with an intermediate target:
+ * x, v, xi, goal and halflife finite, the rate (named rate_name) nonnegative, dt valid; dt 0
+ * changes nothing. */
+static mote_status intermediate_spring(float *x, float *v, float *xi, float goal,
+                                       const char *rate_name, float rate, float halflife, float dt,
+                                       intermediate_spring_ref *ref) {
     mote_status status = check_pointers(x, v, xi, "x, v, xi");
     if (status != MOTE_OK) {
         return status;
@@ -152,39 +161,28 @@ mote_status mote_timed_spring(float *x, float *v, float *xi, float goal, float g
     const char *const names[] = {"x", "v", "xi", "goal", "halflife"};
     const float values[] = {*x, *v, *xi, goal, halflife};
     if ((status = check_all_finite(names, values, COUNT(names))) != MOTE_OK ||
-        (status = check_nonnegative("goal_time", goal_time)) != MOTE_OK ||
+        (status = check_nonnegative(rate_name, rate)) != MOTE_OK ||
         (status = check_dt(dt)) != MOTE_OK || dt == 0.0f) {
         return status;
     }
     float s[3] = {*x, *v, *xi};
-    mote_ref_timed_spring(&s[0], &s[1], &s[2], goal, goal_time, mote_halflife_to_damping(halflife),
-                          dt);
+    ref(&s[0], &s[1], &s[2], goal, rate, mote_halflife_to_damping(halflife), dt);
     if ((status = check_result(s, 3)) == MOTE_OK) {
         *x = s[0], *v = s[1], *xi = s[2];
     }
     return status;
 }
 
+mote_status mote_timed_spring(float *x, float *v, float *xi, float goal, float goal_time,
+                              float halflife, float dt) {
+    return intermediate_spring(x, v, xi, goal, "goal_time", goal_time, halflife, dt,
+                               mote_ref_timed_spring);
+}
+
 mote_status mote_velocity_spring(float *x, float *v, float *xi, float goal, float speed,
                                  float halflife, float dt) {
-    mote_status status = check_pointers(x, v, xi, "x, v, xi");
-    if (status != MOTE_OK) {
-        return status;
-    }
-    const char *const names[] = {"x", "v", "xi", "goal", "halflife"};
-    const float values[] = {*x, *v, *xi, goal, halflife};
-    if ((status = check_all_finite(names, values, COUNT(names))) != MOTE_OK ||
-        (status = check_nonnegative("speed", speed)) != MOTE_OK ||
-        (status = check_dt(dt)) != MOTE_OK || dt == 0.0f) {
-        return status;
-    }
-    float s[3] = {*x, *v, *xi};
-    mote_ref_velocity_spring(&s[0], &s[1], &s[2], goal, speed, mote_halflife_to_damping(halflife),
-                             dt);
-    if ((status = check_result(s, 3)) == MOTE_OK) {
-        *x = s[0], *v = s[1], *xi = s[2];
-    }
-    return status;
+    return intermediate_spring(x, v, xi, goal, "speed", speed, halflife, dt,
+                               mote_ref_velocity_spring);
 }
 
 mote_status mote_tracking_spring(float *x, float *v, float goal, float goal_v, float goal_a,
