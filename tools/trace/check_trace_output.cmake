@@ -3,7 +3,7 @@
 #   NAME.png   a PNG (signature and header chunk) of a plausible size, as large as the SVG;
 #   NAME.svg   one complete SVG document whose text holds everything NAME.plot (the figure
 #              mote-trace handed gnuplot) declares: the title, each panel's title and axis
-#              labels with their units, every legend entry (one per series where a legend
+#              labels with their units, the walls' legend, every legend entry (one per series where a legend
 #              has %s) and every phase marker; and whose drawn lines number at least the
 #              series NAME.plot lists and at least SERIES.
 # EXPECT is a |-separated list of texts the SVG must hold whatever NAME.plot says (the units,
@@ -69,7 +69,7 @@ foreach(line IN LISTS plot_lines)
   set(key "${CMAKE_MATCH_1}")
   string(REPLACE "''" "'" value "${CMAKE_MATCH_2}")
   set(plot_${key} "${value}")
-  if(key MATCHES "^(p[0-9]+_(title|xlabel|ylabel|m[0-9]+_legend))$")
+  if(key MATCHES "^(p[0-9]+_(title|xlabel|ylabel|walls|m[0-9]+_legend))$")
     list(APPEND expected "${value}")
   endif()
 endforeach()

@@ -1,6 +1,7 @@
-/* mote-trace: runs a named scenario and writes its trajectories as <out>/<name>.csv, then has
- * gnuplot draw its figure as <out>/<name>.svg and <out>/<name>.png (trace_plot.h). Exit 0 on
- * success, 1 on a failed run or drawing (gnuplot missing, too), 2 on a usage error. */
+/* mote-trace: runs a named scenario (or one of its scenes, --scene) and writes its trajectories as
+ * <out>/<name>.csv, then has gnuplot draw its figure as <out>/<name>.svg and <out>/<name>.png
+ * (trace_plot.h). Exit 0 on success, 1 on a failed run or drawing (gnuplot missing, too), 2 on a
+ * usage error. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +16,24 @@
 #define TRACE_MAX_COUNT   ((size_t)1 << 20)
 #define TRACE_MAX_SECONDS 3600.0
 
+/* Every scenario, one per line, and under each its scenes. */
+static void print_list(FILE *stream, const char *indent) {
+    size_t count = 0;
+    const trace_scenario *const *all = trace_scenarios(&count);
+    for (size_t i = 0; i < count; ++i) {
+        fprintf(stream, "%s%-10s %s\n", indent, all[i]->name, all[i]->summary);
+        for (size_t s = 0; all[i]->scenes != NULL && all[i]->scenes[s] != NULL; ++s) {
+            const trace_scenario *scene = all[i]->scenes[s];
+            fprintf(stream, "%s  --scene %-10s %s\n", indent, scene->name, scene->summary);
+        }
+    }
+}
+
 static void print_usage(FILE *stream) {
     fprintf(stream,
             "usage: mote-trace SCENARIO [--out DIR] [--seed X] [--count N] [--seconds S] "
             "[--dt DT] [--no-plot]\n"
+            "                  [--scene SCENE]\n"
             "       mote-trace --list\n"
             "\n"
             "Runs SCENARIO and writes DIR/SCENARIO.csv (one row per element per step), then\n"
@@ -32,6 +47,8 @@ static void print_usage(FILE *stream) {
             "  --seconds S  simulated time (default: the scenario's own; up to 3600)\n"
             "  --dt DT      step in seconds (default 1/60; 1e-4..0.25)\n"
             "  --no-plot    write the CSV only (no gnuplot needed)\n"
+            "  --scene S    run SCENARIO's scene S instead (listed under it below); its files\n"
+            "               and log are named SCENARIO-S\n"
             "\n"
             "Drawing needs gnuplot 5.4 or later (Debian: gnuplot-nox; the environment's\n"
             "MOTE_TRACE_GNUPLOT names another) and runs the one plotting script\n"
@@ -39,11 +56,7 @@ static void print_usage(FILE *stream) {
             "\n"
             "Scenarios:\n",
             TRACE_PLOT_MAX_SERIES, TRACE_PLOT_MAX_STEPS, MOTE_TRACE_PLOT_SCRIPT);
-    size_t count = 0;
-    const trace_scenario *const *all = trace_scenarios(&count);
-    for (size_t i = 0; i < count; ++i) {
-        fprintf(stream, "  %-10s %s\n", all[i]->name, all[i]->summary);
-    }
+    print_list(stream, "  ");
 }
 
 static bool parse_number(const char *text, double lo, double hi, double *out) {
@@ -85,6 +98,7 @@ int main(int argc, char **argv) {
     const char *out_dir = ".";
     bool plot = true;
     const trace_scenario *scenario = NULL;
+    const char *scene_name = NULL;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -93,12 +107,14 @@ int main(int argc, char **argv) {
             print_usage(stdout);
             return 0;
         } else if (strcmp(arg, "--list") == 0) {
-            size_t count = 0;
-            const trace_scenario *const *all = trace_scenarios(&count);
-            for (size_t s = 0; s < count; ++s) {
-                printf("%-10s %s\n", all[s]->name, all[s]->summary);
-            }
+            print_list(stdout, "");
             return 0;
+        } else if (strcmp(arg, "--scene") == 0) {
+            if (value == NULL) {
+                return usage_error("--scene needs a scene's name", NULL);
+            }
+            scene_name = value;
+            ++i;
         } else if (strcmp(arg, "--out") == 0) {
             if (value == NULL) {
                 return usage_error("--out needs a directory", NULL);
@@ -140,6 +156,21 @@ int main(int argc, char **argv) {
     if (scenario == NULL) {
         return usage_error("name a scenario", NULL);
     }
+    /* a scene: its own scenario, its files and log named SCENARIO-SCENE */
+    trace_scenario chosen;
+    char stem[128];
+    if (scene_name != NULL) {
+        const trace_scenario *scene = trace_scene_find(scenario, scene_name);
+        if (scene == NULL) {
+            fprintf(stderr, "mote-trace: scenario %s has no scene %s\n", scenario->name,
+                    scene_name);
+            return usage_error("unknown scene: ", scene_name);
+        }
+        chosen = *scene;
+        snprintf(stem, sizeof stem, "%s-%s", scenario->name, scene->name);
+        chosen.name = stem;
+        scenario = &chosen;
+    }
 
     size_t size = strlen(out_dir) + strlen(scenario->name) + 8;
     char *csv_path = malloc(size);
@@ -148,7 +179,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     snprintf(csv_path, size, "%s/%s.csv", out_dir, scenario->name);
-    trace_written written = {0, 0};
+    trace_written written;
+    memset(&written, 0, sizeof written);
     bool ok = trace_scenario_run(scenario, &options, csv_path, &written, stdout, stderr);
     free(csv_path);
     if (!ok) {

@@ -18,6 +18,8 @@
 #       pP_cC_legend (a '%s' in it is replaced by the group value: one legend entry per series),
 #       pP_cC_dashed (1: a grey dashed reference line, such as a goal)
 #       pP_cC_color (0: a colour per series; 1..10: that colour of the palette for all)
+#   pP_walls (only where the panel draws them): the legend of the datablock $walls, the
+#       scene's segments (two points each, a blank line between), drawn under the curves
 #   pP_markers, and per marker m: pP_mM_legend, pP_mM_at (x values: vertical lines there) or
 #       pP_mM_when (a point at the first row of each series of the panel's first curve where
 #       it holds; '' = the first row), pP_mM_x, pP_mM_y (where the point goes)
@@ -166,7 +168,10 @@ over_series(list) = sprintf("for [k=1:%d] $picked every drawn::place_of(word('%s
                             words(list), list)
 
 # The plot command of panel p: its curves, then its markers.
-panel_command(p) = 'plot ' . curve_clauses(p, 1) . marker_clauses(p, 1)
+panel_command(p) = 'plot ' . walls_clause(p) . curve_clauses(p, 1) . marker_clauses(p, 1)
+wall_color = '#303030'
+walls_clause(p) = exists(sprintf('p%d_walls', p)) ? \
+    sprintf("$walls using 1:2 with lines lw 3.5 lc rgb '%s' title p%d_walls, ", wall_color, p) : ''
 curve_clauses(p, c) = c > pvar(p, 'curves') ? '' : \
     curve_clause(p, c, series_of(p, c)) . ', ' . curve_clauses(p, c + 1)
 curve_clause(p, c, list) = sprintf("%s using (%s):(%s) with lines %s title %s", \

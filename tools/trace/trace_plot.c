@@ -57,7 +57,8 @@ static void put_ids(FILE *f, size_t elements, size_t stride, int panel, int curv
 /* A panel's x axis unless it names another. */
 static const trace_axis time_axis = {"t", "t (s)"};
 
-static void put_panel(FILE *f, const trace_panel *panel, int p, size_t elements, size_t stride) {
+static void put_panel(FILE *f, const trace_panel *panel, int p, size_t elements, size_t stride,
+                      size_t walls) {
     trace_axis x = panel->x.value != NULL ? panel->x : time_axis;
     trace_axis y = panel->y;
     bool equal_scale = panel->equal_scale;
@@ -75,6 +76,9 @@ static void put_panel(FILE *f, const trace_panel *panel, int p, size_t elements,
     put_string(f, y.value, "p%d_y", p);
     put_string(f, y.label, "p%d_ylabel", p);
     fprintf(f, "p%d_equal = %d\n", p, equal_scale ? 1 : 0);
+    if (panel->walls != NULL && walls > 0) {
+        put_string(f, panel->walls, "p%d_walls", p);
+    }
     int curves = 0;
     while (curves < TRACE_MAX_CURVES && panel->curves[curves].legend != NULL) {
         const trace_curve *curve = &panel->curves[curves++];
@@ -209,7 +213,17 @@ bool trace_plot_describe(const trace_scenario *scenario, const char *out_dir,
         int panels = 0;
         while (panels < TRACE_MAX_PANELS && figure->panels[panels].title != NULL) {
             ++panels;
-            put_panel(f, &figure->panels[panels - 1], panels, elements, element_stride);
+            put_panel(f, &figure->panels[panels - 1], panels, elements, element_stride,
+                      written->segment_count);
+        }
+        /* the walls: one line of two points per segment, a blank line between */
+        if (written->segment_count > 0) {
+            fputs("$walls << EOD\n", f);
+            for (size_t w = 0; w < written->segment_count; ++w) {
+                const trace_segment *g = &written->segments[w];
+                fprintf(f, "%.9g %.9g\n%.9g %.9g\n\n", g->ax, g->ay, g->bx, g->by);
+            }
+            fputs("EOD\n", f);
         }
         fprintf(f, "panels = %d\n", panels);
         fputs("load ", f);

@@ -13,7 +13,8 @@
  *     columns (the first the time, the second naming each row's element: the figure draws a
  *     line per element), defaults, scene and figure;
  * the table (trace_scenarios.c) reads the registry (kinds.h), and tools/CMakeLists.txt has a
- * mote_trace_test line per scenario. No plotting code: the figure is data,
+ * mote_trace_test line per scenario. A kind may offer further named scenes (.scenes, picked by
+ * --scene), each a whole scenario of its own. No plotting code: the figure is data,
  * for example one panel of a debris-like scenario:
  *
  *   const trace_figure trace_figure_name = {
@@ -42,10 +43,21 @@ typedef struct trace_options {
     double dt;      /* --dt: step, s (default 1/60) */
 } trace_options;
 
+/* A fixed straight line of the scene, a wall: from (ax, ay) to (bx, by), in the units of the
+ * panels' planes. */
+typedef struct trace_segment {
+    double ax, ay, bx, by;
+} trace_segment;
+
+/* Most segments a scene draws. */
+#define TRACE_MAX_SEGMENTS 16
+
 /* What a run wrote: the figure's plotting picks elements and steps from these. */
 typedef struct trace_written {
-    size_t rows;     /* data rows in the CSV */
-    size_t elements; /* rows per step: one per element */
+    size_t rows;                                /* data rows in the CSV */
+    size_t elements;                            /* rows per step: one per element */
+    trace_segment segments[TRACE_MAX_SEGMENTS]; /* the scene's walls (trace_run.segments) */
+    size_t segment_count;
 } trace_written;
 
 /* A figure is a table. Every value it plots is a CSV column name or one of norm(a,b) (the
@@ -95,6 +107,8 @@ typedef struct trace_panel {
     bool equal_scale;     /* one scale on both axes: positions keep their true shape */
     const char *plane[2]; /* instead of x, y and equal_scale, paths in a plane: these two
                              position columns, labelled "x (units)", on one scale */
+    const char *walls;    /* in a plane panel: the legend of the scene's segments
+                             (trace_run.segments), drawn as thick dark lines; NULL: none */
     trace_curve curves[TRACE_MAX_CURVES];
     trace_marker markers[TRACE_MAX_MARKERS];
 } trace_panel;
@@ -118,6 +132,10 @@ typedef struct trace_run {
     float dt;        /* --dt, the step advance takes */
     size_t tally;    /* what the log line counts beside the elements (trace_log.tallied) */
     FILE *err;       /* where the scene says why it failed */
+    /* the scene's fixed segments (its walls), set by start and valid until finish; the panels
+     * naming walls draw them (at most TRACE_MAX_SEGMENTS) */
+    const trace_segment *segments;
+    size_t segment_count;
 } trace_run;
 
 /* A scene: its state is the scenario file's own (mote-trace runs one scenario). */
@@ -159,6 +177,10 @@ typedef struct trace_scenario {
     trace_scene scene;
     bool first_row_after_step; /* no rows at t = 0: the first are written after one advance */
     const trace_figure *figure;
+    /* NULL, or the kind's further scenes, a NULL-terminated list of whole scenarios each named
+     * by its scene name: `mote-trace NAME --scene SCENE` runs the one called SCENE, its files
+     * and log line named NAME-SCENE. */
+    const struct trace_scenario *const *scenes;
 } trace_scenario;
 
 /* ok; when it is false, says "mote-trace: WHAT" on run->err first. */
@@ -174,5 +196,8 @@ const trace_scenario *const *trace_scenarios(size_t *count);
 
 /* The scenario called name, or NULL. */
 const trace_scenario *trace_scenario_find(const char *name);
+
+/* The scene of scenario called name (trace_scenario.scenes), or NULL. */
+const trace_scenario *trace_scene_find(const trace_scenario *scenario, const char *name);
 
 #endif

@@ -31,6 +31,15 @@ const trace_scenario *trace_scenario_find(const char *name) {
     return NULL;
 }
 
+const trace_scenario *trace_scene_find(const trace_scenario *scenario, const char *name) {
+    for (size_t i = 0; scenario->scenes != NULL && scenario->scenes[i] != NULL; ++i) {
+        if (strcmp(scenario->scenes[i]->name, name) == 0) {
+            return scenario->scenes[i];
+        }
+    }
+    return NULL;
+}
+
 static void print_log(const trace_scenario *scenario, const trace_run *run, size_t rows,
                       const char *csv_path, FILE *log) {
     const trace_log *line = &scenario->log;
@@ -66,6 +75,10 @@ bool trace_scenario_run(const trace_scenario *scenario, const trace_options *opt
     bool ok = scene->start(&run);
     if (run.elements == 0) {
         run.elements = run.count;
+    }
+    written->segment_count = 0;
+    for (size_t w = 0; ok && w < run.segment_count && w < TRACE_MAX_SEGMENTS; ++w) {
+        written->segments[written->segment_count++] = run.segments[w];
     }
 
     trace_csv csv = {0};
