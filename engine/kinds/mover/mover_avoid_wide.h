@@ -1,12 +1,14 @@
 /* The avoidance stages' wide kernels, included once by mover_kernels.c (so compiled once per
  * variant with it). Lanes run over bodies: a group of up to MOTE_W_LANES consecutive sorted
- * slots in one row of cells reads the union of their candidates (one run of cells per row),
- * each candidate broadcast to every lane (no gathers). Each lane takes the candidates of its
- * own 3 x 3 cells, so in the reference's order, through the pair formulas of avoid_formulas.h
- * operation for operation (a branch only skips what no lane selects), and adds its
- * contributions in that order until it has reacted to max_neighbors. The per-body formulas
- * (speed limit, walls) are the reference's own scalar code, so every variant gives the
- * reference's bits. */
+ * slots in one row of cells reads the union of their candidates (one run of cells per row).
+ * Each lane takes the candidates of its own 3 x 3 cells in the reference's order, through the
+ * pair formulas of avoid_formulas.h operation for operation (a branch only skips what no lane
+ * selects), and adds its contributions in that order until it has reacted to max_neighbors.
+ * The avoidance lists each lane's candidates within the neighbour distance (without
+ * branches) and runs the lists in rounds, a candidate per lane, so few lanes idle; the
+ * projection, whose overlaps are rare, broadcasts each candidate that overlaps some lane to
+ * every lane. The per-body formulas (speed limit, walls) are the reference's own scalar code,
+ * so every variant gives the reference's bits. */
 
 #include <stdint.h>
 #include <string.h>
@@ -204,8 +206,9 @@ static inline mote_wm own_cells(const mover_grid *g, const avoid_group *q, mote_
  * costs a chunk per group, not the pile). */
 #define AVOID_CHUNK 64
 
-/* The slots of [a, a_end) closer than limit_sq (per lane, squared) to a lane of the group,
- * not the lane itself, in its 3 x 3 cells (at positions x, y), into list; returns how many. */
+/* The slots of [a, a_end) closer than limit_sq (per lane, squared) to a lane of the group
+ * other than themselves (at positions x, y), into list; returns how many. Whether a slot lies
+ * in a lane's own cells is left to the pair. */
 static inline size_t near_candidates(const mover_grid *g, const avoid_group *q, const wide_body *i,
                                      mote_wf limit_sq, const float *x, const float *y, size_t a,
                                      size_t a_end, uint32_t *list) {
@@ -214,8 +217,7 @@ static inline size_t near_candidates(const mover_grid *g, const avoid_group *q, 
         const mote_wf xx = mote_w_sub(mote_w_set1(x[a]), i->x);
         const mote_wf xy = mote_w_sub(mote_w_set1(y[a]), i->y);
         const mote_wf dist_sq = mote_w_add(mote_w_mul(xx, xx), mote_w_mul(xy, xy));
-        mote_wm near = own_cells(g, q, q->lanes, a);
-        near = mote_w_and(near, not_equal(mote_w_set1(g->ordinal[a]), i->ordinal));
+        mote_wm near = mote_w_and(q->lanes, not_equal(mote_w_set1(g->ordinal[a]), i->ordinal));
         near = mote_w_and(near, mote_w_lt(dist_sq, limit_sq));
         list[n] = (uint32_t)a;
         n += mote_w_any(near) ? 1 : 0;
