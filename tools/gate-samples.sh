@@ -3,12 +3,13 @@
 # errors, library and tools only) and runs every sample it lists under a virtual X server
 # (xvfb-run) on Mesa's software OpenGL (llvmpipe) for 240 frames of 1/60 s, headless: each
 # run must exit 0 (the sample's own invariant held: the docking locked, the flock on its
-# perches, the debris moving away from the hull, ...) and its screenshot must be a PNG of the
-# window's size that is not one flat colour (tools/samples/check_png.py, the standard library
-# alone). Then the compare overlay (the scalar reference stepped beside the wide backend) on
-# one sample, and the bad cases a window is needed for: an unknown sample (exit 2) and a
-# context below OpenGL 3.3 (exit 3, a clear message). A few minutes on 2 cores: the counts
-# are small, since llvmpipe draws every instance on the CPU.
+# perches, the debris moving away from the hull, the avoiding bodies apart and off the walls,
+# ...) and its screenshot must be a PNG of the window's size that is not one flat colour
+# (tools/samples/check_png.py, the standard library alone). Then the compare overlay (the
+# scalar reference stepped beside the wide backend) on one sample, the door without avoidance
+# (its invariant must fail), and the bad cases a window is needed for: an unknown sample (exit
+# 2) and a context below OpenGL 3.3 (exit 3, a clear message). A few minutes on 2 cores: the
+# counts are small, since llvmpipe draws every instance on the CPU.
 source "$(dirname "${BASH_SOURCE[0]}")/gate-common.sh" "$@"
 # xauth: xvfb-run's (only recommended by xvfb); libgl1-mesa-dri, libglx-mesa0: Mesa's GLX and
 # llvmpipe; python3: the PNG check.
@@ -42,17 +43,24 @@ run_samples() {
 }
 # Elements per sample here: enough to see each scene, few enough for a software rasterizer.
 declare -A count=([springs]=1000 [crowd]=1000 [debris]=2000 [flock]=1000 [docking]=64
-    [launch]=256 [turrets]=1024 [world]=2000)
+    [launch]=256 [turrets]=1024 [world]=2000 [avoid_circle]=100 [avoid_corridor]=80
+    [avoid_door]=120 [avoid_square]=400)
 # The flock at 3x, so that in 240 frames (12 s) every flight is due; then the whole flock must
 # have landed and every docking locked (the invariants check those due; this checks all are).
 # The world (every scene's pools in one mote_world, at its default 2x: 8 s) on 2 workers, so
 # the world's one fork and join runs too; its events must have reached the scenes.
 declare -A extra=([flock]="--time-scale 3" [world]="--workers 2")
+# The avoidance scenes at their default 4x (the square 2x), stepped in parts of 1/60 s: the
+# bodies must have met (the closest pair under 1.2 of the radii sum; at least 0.95 is the
+# invariant itself).
 declare -A expect=([flock]=' ([0-9]+) of \1 landed' [docking]=' ([0-9]+) of \1 locked'
     [world]='invariant held; [1-9][0-9]* events, each matching')
+for name in avoid_circle avoid_corridor avoid_door avoid_square; do
+    expect[$name]='closest pair (0\.9[5-9]|1\.[01])[0-9]* of the radii sum'
+done
 
 mapfile -t names < <("$samples_bin" --list | awk '{ print $1 }')
-if [ "${#names[@]}" -lt 8 ]; then
+if [ "${#names[@]}" -lt 12 ]; then
     echo "gate-samples: mote-samples --list gave ${#names[@]} samples" >&2
     exit 1
 fi
@@ -79,6 +87,16 @@ grep -q 'largest position difference from the scalar reference' <<<"$output" || 
     exit 1
 }
 
+echo "+ the door with avoidance off (--param neighbor_distance=0): the invariant fails, exit 1"
+status=0
+run_samples --sample avoid_door --frames 60 --count 120 --param neighbor_distance=0 \
+    >/dev/null 2>"$build/avoid-off.log" || status=$?
+if [ "$status" -ne 1 ] || ! grep -Eq 'invariant failed .*(radii sum|crossed a wall|into a wall)' \
+    "$build/avoid-off.log"; then
+    cat "$build/avoid-off.log" >&2
+    echo "gate-samples: the door without avoidance gave exit $status" >&2
+    exit 1
+fi
 echo "+ an unknown sample: exit 2"
 status=0
 run_samples --sample nonsense --frames 1 2>"$build/unknown.log" || status=$?

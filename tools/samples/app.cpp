@@ -93,6 +93,7 @@ class App {
     std::vector<float> positions_, reference_positions_;
     mote_backend backend_ = MOTE_BACKEND_AUTO;
     size_t count_ = 0;
+    size_t camera_count_ = 0; // the count camera_ was framed for (0: none yet)
     float time_scale_ = 1.0f;
     unsigned worker_count_ = 1;
     mote_workers *workers_ = nullptr;
@@ -108,14 +109,18 @@ class App {
 bool App::start(size_t sample_index) {
     current_ = sample_index;
     sample_ = samples_[current_].get();
-    camera_ = sample_->camera();
     count_ = sample_->default_count();
+    camera_count_ = 0;
     time_scale_ = sample_->default_time_scale();
     return rebuild();
 }
 
 // Makes the scene's worlds anew (the reference too when comparing) at time 0.
 bool App::rebuild() {
+    if (count_ != camera_count_) { // a scene whose size follows the count is framed anew
+        camera_ = sample_->camera_for(count_);
+        camera_count_ = count_;
+    }
     world_ = sample_->make_world();
     reference_.reset();
     elapsed_ = 0.0;
@@ -388,7 +393,10 @@ int App::run() {
     compare_ = options_.compare;
     set_workers(options_.workers);
     start(index);
-    if (options_.count > 0 || options_.time_scale > 0.0f) {
+    for (const auto &[param, value] : options_.params) { // main.cpp checked each
+        sample_->set_param(param, value);
+    }
+    if (options_.count > 0 || options_.time_scale > 0.0f || !options_.params.empty()) {
         count_ = options_.count > 0 ? static_cast<size_t>(options_.count) : count_;
         time_scale_ = options_.time_scale > 0.0f ? options_.time_scale : time_scale_;
         rebuild();

@@ -3,6 +3,8 @@
 #define MOTE_SAMPLES_APP_H
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace samples {
 
@@ -18,6 +20,7 @@ struct Options {
     unsigned workers = 1;
     bool compare = false;
     bool hide_ui = false;
+    std::vector<std::pair<std::string, float>> params; // --param NAME=VALUE, in order
 };
 
 // Exit statuses.

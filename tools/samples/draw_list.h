@@ -19,6 +19,7 @@ enum Shape {
     SHAPE_DART_X, // nose +x (movers, flyers)
     SHAPE_DART_Y, // nose +y (rockets, chasers)
     SHAPE_DART_Z, // nose +z (turrets)
+    SHAPE_DISC,   // a flat disc of diameter 1 in the local x, y plane (bodies)
     SHAPE_COUNT
 };
 

@@ -34,9 +34,9 @@ run() { # name, count ("" for the sample's default), frames
     local elements fps steps
     elements="$(sed -n 's/.* simulated, \([0-9]*\) elements on .*/\1/p' <<<"$output")"
     fps="$(sed -n 's/.*, \([0-9.]*\) frames\/s .*/\1/p' <<<"$output")"
-    steps="$(sed -n 's/^mote-samples: [a-z]*: \(.*\) on \([a-z0-9]*\), \([0-9]*\) elements: median step \([0-9.]*\) ms.*/\1=\4ms/p' \
+    steps="$(sed -n 's/^mote-samples: [a-z_]*: \(.*\) on \([a-z0-9]*\), \([0-9]*\) elements: median step \([0-9.]*\) ms.*/\1=\4ms/p' \
         <<<"$output" | paste -sd ' ')"
-    printf '%-8s %9s %6s %8s  %s\n' "$1" "$elements" "$3" "$fps" "$steps"
+    printf '%-14s %9s %6s %8s  %s\n' "$1" "$elements" "$3" "$fps" "$steps"
 }
 echo "# mote-samples frame rates: $(date -u +%Y-%m-%d)"
 echo "# command: tools/samples/fps.sh $samples_bin $frames"
@@ -47,7 +47,7 @@ echo "# renderer: $("${launch[@]}" "$samples_bin" --frames 1 --size "${width}x${
     sed -n 's/.* frames\/s .* on //p') $where, ${width}x${height}, the controls drawn"
 echo "# frames/s: wall clock over the headless run, stepping, checking and drawing included;"
 echo "# steps: each pool's median step over the last 2 s (ms), on the best backend"
-printf '%-8s %9s %6s %8s  %s\n' "# sample" elements frames frames/s steps
+printf '%-14s %9s %6s %8s  %s\n' "# sample" elements frames frames/s steps
 mapfile -t names < <("$samples_bin" --list | awk '{ print $1 }')
 for name in "${names[@]}"; do
     run "$name" "" "$frames"

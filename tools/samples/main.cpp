@@ -2,6 +2,7 @@
 // with live controls, a profile panel and a compare overlay against the scalar reference; or,
 // headless, a run of N frames that checks the sample's invariant and writes a screenshot.
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -30,6 +31,9 @@ void usage(FILE *out) {
                  "  --workers N        step on N worker threads (default 1)\n"
                  "  --compare          step the scalar reference beside it, drawn as a ghost\n"
                  "  --hide-ui          no control panels (screenshots)\n"
+                 "  --param NAME=X     sets one of the sample's parameters (repeatable; the\n"
+                 "                     avoidance samples: neighbor_distance, max_neighbors,\n"
+                 "                     time_horizon, obstacle_time_horizon)\n"
                  "exit status: 0 ok, 1 the invariant or a step failed, 2 bad usage, 3 no display "
                  "or no OpenGL 3.3\n");
 }
@@ -69,9 +73,10 @@ int main(int argc, char **argv) {
             options.compare = true;
         } else if (arg == "--hide-ui") {
             options.hide_ui = true;
-        } else if (!has_value && (arg == "--sample" || arg == "--frames" || arg == "--screenshot" ||
-                                  arg == "--size" || arg == "--backend" || arg == "--count" ||
-                                  arg == "--time-scale" || arg == "--workers")) {
+        } else if (!has_value &&
+                   (arg == "--sample" || arg == "--frames" || arg == "--screenshot" ||
+                    arg == "--size" || arg == "--backend" || arg == "--count" ||
+                    arg == "--time-scale" || arg == "--workers" || arg == "--param")) {
             return bad("needs a value");
         } else if (arg == "--sample") {
             options.sample = argv[++i];
@@ -118,6 +123,17 @@ int main(int argc, char **argv) {
                 return bad("not a worker count (1 .. 256)");
             }
             options.workers = static_cast<unsigned>(value);
+        } else if (arg == "--param") {
+            const std::string text = argv[++i];
+            const size_t equals = text.find('=');
+            char *end = nullptr;
+            const char *number = equals != std::string::npos ? text.c_str() + equals + 1 : "";
+            const float param_value = std::strtof(number, &end);
+            if (equals == 0 || equals == std::string::npos || end == number || *end != '\0' ||
+                !std::isfinite(param_value)) {
+                return bad("not NAME=VALUE (a number)");
+            }
+            options.params.emplace_back(text.substr(0, equals), param_value);
         } else {
             return bad("unknown option");
         }
@@ -125,7 +141,7 @@ int main(int argc, char **argv) {
     const auto all = samples::all_samples();
     if (list) {
         for (const auto &s : all) {
-            std::printf("%-9s %s\n", s->name(), s->summary());
+            std::printf("%-14s %s\n", s->name(), s->summary());
         }
         return samples::EXIT_OK;
     }
@@ -147,6 +163,18 @@ int main(int argc, char **argv) {
     if (!options.screenshot.empty() && options.frames <= 0) {
         std::fprintf(stderr, "mote-samples: --screenshot needs --frames N (a headless run)\n");
         return samples::EXIT_USAGE;
+    }
+    for (const auto &s : all) { // each --param on a copy of the sample: known, in range
+        for (const auto &[param, param_value] : options.params) {
+            if (options.sample == s->name() && !s->set_param(param, param_value)) {
+                std::fprintf(stderr,
+                             "mote-samples: --param %s=%g: the %s sample has no such parameter "
+                             "or the value is out of its range (its parameters: %s)\n",
+                             param.c_str(), static_cast<double>(param_value), s->name(),
+                             s->params_help()[0] != '\0' ? s->params_help() : "none");
+                return samples::EXIT_USAGE;
+            }
+        }
     }
     if (options.count > 0) {
         for (const auto &s : all) {

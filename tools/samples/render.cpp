@@ -175,6 +175,20 @@ std::vector<Vertex> dart(int forward, int side, int up) {
     return out;
 }
 
+// A flat disc of radius 0.5 in the x, y plane, facing +z: a fan of segments triangles.
+std::vector<Vertex> disc(int segments) {
+    std::vector<Vertex> out;
+    const float center[3] = {0.0f, 0.0f, 0.0f};
+    for (int k = 0; k < segments; ++k) {
+        const float a0 = 6.2831853f * static_cast<float>(k) / static_cast<float>(segments);
+        const float a1 = 6.2831853f * static_cast<float>(k + 1) / static_cast<float>(segments);
+        const float p0[3] = {0.5f * std::cos(a0), 0.5f * std::sin(a0), 0.0f};
+        const float p1[3] = {0.5f * std::cos(a1), 0.5f * std::sin(a1), 0.0f};
+        triangle(out, center, p0, p1);
+    }
+    return out;
+}
+
 void multiply(const float a[16], const float b[16], float out[16]) {
     for (int c = 0; c < 4; ++c) {
         for (int r = 0; r < 4; ++r) {
@@ -199,8 +213,8 @@ bool Renderer::init() {
     mesh_ghost_ = glGetUniformLocation(mesh_program_, "u_ghost");
     line_view_proj_ = glGetUniformLocation(line_program_, "u_view_proj");
     const float cube[3] = {0.5f, 0.5f, 0.5f}, plate[3] = {0.08f, 0.5f, 0.5f};
-    const std::vector<Vertex> meshes[SHAPE_COUNT] = {box(cube), box(plate), dart(0, 1, 2),
-                                                     dart(1, 0, 2), dart(2, 0, 1)};
+    const std::vector<Vertex> meshes[SHAPE_COUNT] = {box(cube),     box(plate),    dart(0, 1, 2),
+                                                     dart(1, 0, 2), dart(2, 0, 1), disc(24)};
     glGenVertexArrays(SHAPE_COUNT, vao_);
     glGenBuffers(SHAPE_COUNT, mesh_vbo_);
     glGenBuffers(SHAPE_COUNT, instance_vbo_);

@@ -90,10 +90,27 @@ class Sample {
         return 1.0f;
     }
     virtual Camera camera() const = 0;
+    // The view of the scene with count elements (the app asks again when the count changes);
+    // the same as camera() for a scene whose size does not follow its count.
+    virtual Camera camera_for(size_t count) const {
+        (void)count;
+        return camera();
+    }
     virtual std::unique_ptr<World> make_world() = 0;
     // The kind's parameters as ImGui widgets; true when one changed (the worlds read the
     // settings every step, or the app rebuilds them when rebuild is set).
     virtual bool parameters_ui(bool &rebuild) = 0;
+    // Sets one of the kind's parameters by name (--param NAME=VALUE); false for a name the
+    // sample does not have or a value outside its range (nothing changes then).
+    virtual bool set_param(const std::string &param, float value) {
+        (void)param;
+        (void)value;
+        return false;
+    }
+    // The parameters set_param takes, for the message that refuses one ("" for none).
+    virtual const char *params_help() const {
+        return "";
+    }
     // A line or two shown under the controls (what the scene is, what it lacks).
     virtual const char *note() const {
         return "";
@@ -120,6 +137,8 @@ std::unique_ptr<Sample> make_docking_sample();
 std::unique_ptr<Sample> make_launch_sample();
 std::unique_ptr<Sample> make_turrets_sample();
 std::unique_ptr<Sample> make_world_sample();
+// The crowd avoidance scenes (avoid_circle, avoid_corridor, avoid_door, avoid_square).
+std::vector<std::unique_ptr<Sample>> make_avoid_samples();
 
 } // namespace samples
 

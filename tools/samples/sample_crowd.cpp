@@ -237,8 +237,8 @@ class CrowdSample : public Sample {
         return changed;
     }
     const char *note() const override {
-        return "No avoidance yet: movers walk through each other (crowd avoidance is its own "
-               "change, not merged).";
+        return "No avoidance here: movers walk through each other (the avoid_* samples show the "
+               "crowd avoidance).";
     }
 
   private:

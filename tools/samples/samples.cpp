@@ -1,6 +1,8 @@
 // mote-samples: the list of samples.
 #include "sample.h"
 
+#include <utility>
+
 namespace samples {
 
 std::vector<std::unique_ptr<Sample>> scene_samples() {
@@ -17,6 +19,9 @@ std::vector<std::unique_ptr<Sample>> scene_samples() {
 
 std::vector<std::unique_ptr<Sample>> all_samples() {
     std::vector<std::unique_ptr<Sample>> all = scene_samples();
+    for (auto &avoid : make_avoid_samples()) {
+        all.push_back(std::move(avoid));
+    }
     all.push_back(make_world_sample());
     return all;
 }

@@ -12,7 +12,7 @@ if [ ! -x "$samples_bin" ]; then
 fi
 # sample, frames, element count: a moment that shows the scene
 shots=("springs 200 1000" "debris 150 3000" "flock 180 600" "docking 150 36" "launch 220 96"
-    "turrets 100 400" "world 150 4096")
+    "turrets 100 400" "world 150 4096" "avoid_door 240 120")
 mkdir -p docs/images
 for shot in "${shots[@]}"; do
     read -r name frames count <<<"$shot"
