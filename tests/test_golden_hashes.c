@@ -22,6 +22,7 @@
 
 #include "test_main.h"
 
+#include "avoid_scenes.h"
 #include "pool_adapter.h"
 #include "pool_kind.h"
 #include "state_hash.h"
@@ -49,7 +50,7 @@ static const struct {
     {"spring/timed", 0x7ca68e9745ba40eeull},        {"spring/velocity", 0x784727bb661f3779ull},
     {"spring/tracking", 0xc832f7a9e6592f3eull},     {"spring/extrapolate", 0xd9df7d211c1a01e2ull},
     {"spring/dead_blend", 0x40d79b7d141f89b1ull},
-    {"movers/avoid", 0xe28ef57509355aa4ull},
+    {"movers/avoid", 0x7f470acbc2fd2268ull},
     /* clang-format on */
 };
 
@@ -304,5 +305,64 @@ static void scalar_reference_differs(void **state) {
     assert_true(differing > 0);
 }
 
+/* The avoidance scenes (engine/kinds/mover/avoid_scenes.h) at a small size, stepped SCENE_STEPS
+ * steps with their own steering: the positions, velocities and avoid velocities hashed, the
+ * same bits on the scalar reference and every wide backend, pinned here. */
+#define SCENE_STEPS 360
+
+static const struct {
+    avoid_scene_kind kind;
+    size_t n;
+    uint64_t hash;
+} scene_golden[] = {
+    {AVOID_CIRCLE, 64, 0x4666181526f1db2eull},
+    {AVOID_CORRIDOR, 80, 0xcc5d59f1aa3505aeull},
+    {AVOID_DOOR, 120, 0x3048dfaed0c60cd2ull},
+};
+
+static uint64_t scene_hash(avoid_scene_kind kind, size_t n, mote_backend backend) {
+    avoid_scene s;
+    assert_int_equal(avoid_scene_create(&s, kind, n, backend), MOTE_OK);
+    for (int k = 0; k < SCENE_STEPS; ++k) {
+        avoid_scene_steer(&s);
+        assert_int_equal(mote_mover_pool_step(s.pool, AVOID_DT), MOTE_OK);
+    }
+    const mote_mover_view v = mote_mover_pool_view(s.pool);
+    const float *fields[] = {v.position_x, v.position_y,       v.velocity_x,
+                             v.velocity_y, v.avoid_velocity_x, v.avoid_velocity_y};
+    uint64_t hash = STATE_HASH_SEED;
+    for (size_t f = 0; f < sizeof fields / sizeof fields[0]; ++f) {
+        hash = state_hash_floats(hash, fields[f], v.count);
+    }
+    avoid_scene_destroy(&s);
+    return hash;
+}
+
+static void avoid_scenes_match_their_constants(void **state) {
+    (void)state;
+    int failures = 0;
+    for (size_t k = 0; k < sizeof scene_golden / sizeof scene_golden[0]; ++k) {
+        for (int b = 0; b < MOTE_BACKEND_COUNT; ++b) {
+            if (!mote_backend_available((mote_backend)b)) {
+                continue;
+            }
+            const uint64_t hash =
+                scene_hash(scene_golden[k].kind, scene_golden[k].n, (mote_backend)b);
+            printf("golden avoid scene %-9s %-10s 0x%016llx\n",
+                   avoid_scene_name(scene_golden[k].kind), mote_backend_name((mote_backend)b),
+                   (unsigned long long)hash);
+            if (hash != scene_golden[k].hash) {
+                ++failures;
+                print_error("scene %s on %s: hash 0x%016llx, expected 0x%016llx\n",
+                            avoid_scene_name(scene_golden[k].kind),
+                            mote_backend_name((mote_backend)b), (unsigned long long)hash,
+                            (unsigned long long)scene_golden[k].hash);
+            }
+        }
+    }
+    assert_int_equal(failures, 0);
+}
+
 MOTE_TEST_MAIN(cmocka_unit_test(every_kind_on_every_backend_matches_its_constant),
-               cmocka_unit_test(scalar_reference_differs))
+               cmocka_unit_test(scalar_reference_differs),
+               cmocka_unit_test(avoid_scenes_match_their_constants))

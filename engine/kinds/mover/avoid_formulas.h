@@ -180,8 +180,10 @@ static inline void avoid_closest_on_wall(const mote_segment *w, float x, float y
 }
 
 /* A body's avoid velocity from its desired velocity d and the sums of its neighbours'
- * contributions: the desired velocity plus the steering, no faster than the desired speed
- * (a body asked to stand steps aside at half the steering), its part along the sum of its
+ * contributions: the desired velocity plus the steering, no faster than the desired speed or
+ * half the steering's, whichever is more (a body asked to stand, or to creep toward a goal it
+ * is at, still steps aside at half the steering instead of holding the way), its part along
+ * the sum of its
  * contacts' directions no faster than their mean speed away from it (it does not push into
  * the bodies it touches, and follows those that walk on), plus the separation; then each
  * wall it approaches with its disc within obstacle_time_horizon takes away that share of the
@@ -195,14 +197,11 @@ static inline void avoid_finish(const avoid_body *body, float dx, float dy, floa
     float vx = dx + predict_x, vy = dy + predict_y;
     const float desired_speed = sqrtf(dx * dx + dy * dy);
     const float speed = sqrtf(vx * vx + vy * vy);
-    if (speed > desired_speed) {
-        if (desired_speed > 0.0f) {
-            vx = vx * (desired_speed / speed);
-            vy = vy * (desired_speed / speed);
-        } else {
-            vx = predict_x * 0.5f;
-            vy = predict_y * 0.5f;
-        }
+    const float step_aside = 0.5f * sqrtf(predict_x * predict_x + predict_y * predict_y);
+    const float limit = desired_speed > step_aside ? desired_speed : step_aside;
+    if (speed > limit) {
+        vx = vx * (limit / speed);
+        vy = vy * (limit / speed);
     }
     const float contact = sqrtf(contact_x * contact_x + contact_y * contact_y);
     if (contact > 0.0f) {

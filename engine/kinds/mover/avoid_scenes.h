@@ -8,10 +8,12 @@
  *   more than 1 m away, else the vector to the goal).
  * - corridor: a corridor 4 m wide and 40 m long, closed at its ends, half the bodies walking
  *   each way, in two rows each, the rows of the two ways interleaved (y 0.6 and 2.4 one way,
- *   1.6 and 3.4 the other), each body to its own lane at the far end.
+ *   1.6 and 3.4 the other), each body 19 m on in its own lane: the same place in the far
+ *   half, so each way keeps its order and nobody stops in the way of those still passing.
  * - door: two 10 m by 20 m rooms side by side, a wall between them with a 2 m door in its
- *   middle; every body walks from the left room to its mirror place in the right one,
- *   toward the door while it is on the left of it.
+ *   middle; every body walks from the left room to the same place in the right one (10 m on,
+ *   so the first through walk on to the far side and do not stand in the doorway), toward
+ *   the door while it is on the left of it.
  * Every scene: neighbour distance 3 m, 10 neighbours, time horizons 2 s, dt 1/60 s. */
 #ifndef MOTE_AVOID_SCENES_H
 #define MOTE_AVOID_SCENES_H

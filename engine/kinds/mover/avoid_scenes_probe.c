@@ -44,22 +44,22 @@ static void place(avoid_scene *s, size_t i, float *x, float *y, float *gx, float
         *gy = -*y;
         break;
     }
-    case AVOID_CORRIDOR: { /* two rows each way, the lanes interleaved */
+    case AVOID_CORRIDOR: { /* two rows each way, the lanes interleaved, the order kept */
         const size_t half = (n + 1) / 2, k = i < half ? i : i - half;
         const bool left = i < half;
         const float across = left ? (k % 2 == 0 ? 0.6f : 2.4f) : (k % 2 == 0 ? 1.6f : 3.4f);
         const float along = 1.0f + 1.0f * (float)(k / 2);
         *x = left ? along : 40.0f - along;
         *y = across;
-        *gx = left ? 40.0f - along : along;
+        *gx = left ? along + 19.0f : 21.0f - along; /* the same place in the far half */
         *gy = across;
         break;
     }
-    case AVOID_DOOR: { /* a grid in the left room, goals mirrored in the right one */
+    case AVOID_DOOR: { /* a grid in the left room, goals 10 m on in the right one */
         const size_t per_row = 9;
         *x = -1.0f - 1.0f * (float)(i % per_row);
         *y = -9.0f + 1.0f * (float)(i / per_row % 19);
-        *gx = -*x;
+        *gx = 10.5f + 0.9f * *x; /* columns 0.9 m apart, 2.4 m to 9.6 m from the door */
         *gy = *y;
         break;
     }

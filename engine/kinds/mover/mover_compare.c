@@ -12,6 +12,7 @@
  *   to the movers' bounds. */
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "avoid_scenes.h"
 #include "compare_engine.h"
@@ -288,4 +289,15 @@ static const compare_kind *mover_kinds(size_t *count) {
     return kinds;
 }
 
-const compare_family compare_family_mover = {.kinds = mover_kinds};
+static void print_note(FILE *out) {
+    fprintf(out,
+            "              movers: position, velocity, acceleration and immediate velocity\n"
+            "              must match the reference bit for bit; the facing fields within\n"
+            "              their bounds (mover_bounds.h)\n"
+            "              avoidance: the pool's whole step with avoidance on, on at most\n"
+            "              %d bodies and %d steps (a step costs a neighbourhood per body);\n"
+            "              the movers' bounds, and avoid velocity bit for bit\n",
+            CROWD_MAX_COUNT, CROWD_MAX_STEPS);
+}
+
+const compare_family compare_family_mover = {.kinds = mover_kinds, .print_note = print_note};

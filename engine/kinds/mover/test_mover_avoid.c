@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "test_main.h"
+#include "test_support.h"
 
 #include "avoid_scenes.h"
 #include "kernel_table.h"
@@ -212,6 +213,9 @@ static float run_until_arrived(avoid_scene *s, float limit, float *closest, size
  * under 0.95 of the radii sum. */
 static void circle_meets_the_quality_targets(void **state) {
     (void)state;
+    if (test_scaled_down()) {
+        return; /* 7,700 steps of 500 bodies: native runs only */
+    }
     avoid_scene s;
     assert_int_equal(avoid_scene_create(&s, AVOID_CIRCLE, 500, MOTE_BACKEND_AUTO), MOTE_OK);
     float closest;
@@ -276,11 +280,22 @@ static void check_walls(const avoid_scene *s, float *previous) {
     }
 }
 
+/* Bodies through: in the corridor those arrived, at the door those past the door's wall. */
+static size_t through(const avoid_scene *s) {
+    if (s->kind != AVOID_DOOR) {
+        return avoid_scene_arrived(s);
+    }
+    mote_mover_view v = mote_mover_pool_view(s->pool);
+    size_t past = 0;
+    for (size_t i = 0; i < v.count; ++i) {
+        past += v.position_x[i] > 0.0f;
+    }
+    return past;
+}
+
 /* A scene with walls: no centre crosses a wall, no disc reaches into one, no pair comes under
- * 0.95 of its radii sum, and at least min_through get through within limit seconds (the
- * target is everybody: the model jams where the crowds meet head-on and at the door, the
- * kind's page says so). */
-static void walls_scene_holds(avoid_scene_kind kind, size_t n, float limit, size_t min_through) {
+ * 0.95 of its radii sum, and everybody gets through within limit seconds. */
+static void walls_scene_holds(avoid_scene_kind kind, size_t n, float limit) {
     avoid_scene s;
     assert_int_equal(avoid_scene_create(&s, kind, n, MOTE_BACKEND_AUTO), MOTE_OK);
     float *sides = calloc(2 * n, sizeof(float));
@@ -291,7 +306,7 @@ static void walls_scene_holds(avoid_scene_kind kind, size_t n, float limit, size
         sides[2 * i + 1] = v.position_y[i];
     }
     float t = 0.0f, closest = INFINITY;
-    while (t < limit && avoid_scene_arrived(&s) < n) {
+    while (t < limit && through(&s) < n) {
         avoid_scene_steer(&s);
         assert_int_equal(mote_mover_pool_step(s.pool, AVOID_DT), MOTE_OK);
         t += AVOID_DT;
@@ -299,10 +314,10 @@ static void walls_scene_holds(avoid_scene_kind kind, size_t n, float limit, size
         float c = avoid_scene_closest_pair(&s);
         closest = c < closest ? c : closest;
     }
-    const size_t arrived = avoid_scene_arrived(&s);
+    const size_t passed = through(&s);
     printf("%s %zu: %zu through after %.1f s, closest pair %.3f\n", avoid_scene_name(kind), n,
-           arrived, (double)t, (double)closest);
-    assert_true(arrived >= min_through);
+           passed, (double)t, (double)closest);
+    assert_int_equal(passed, n);
     assert_true(closest >= 0.95f);
     free(sides);
     avoid_scene_destroy(&s);
@@ -310,12 +325,15 @@ static void walls_scene_holds(avoid_scene_kind kind, size_t n, float limit, size
 
 static void corridor_two_way_traffic(void **state) {
     (void)state;
-    walls_scene_holds(AVOID_CORRIDOR, 80, 60.0f, 2);
+    walls_scene_holds(AVOID_CORRIDOR, 80, 30.0f); /* everybody arrives in 12.7 s */
 }
 
 static void door_between_two_rooms(void **state) {
     (void)state;
-    walls_scene_holds(AVOID_DOOR, 120, 90.0f, 20);
+    if (test_scaled_down()) {
+        return; /* 7,500 steps: the corridor covers the walls under emulation and valgrind */
+    }
+    walls_scene_holds(AVOID_DOOR, 120, 150.0f); /* everybody through in 124.3 s */
 }
 
 /* Every body on one point separates without NaN, and each body read a bounded number of
