@@ -159,16 +159,6 @@ static inline bool avoid_project_pair(const avoid_body *i, const avoid_body *j, 
     return true;
 }
 
-/* The sum of MOVER_BLOCK partial sums, pairwise (0+8, 1+9, ..., then 0+4, ...). */
-static inline float avoid_sum_partials(float partial[MOVER_BLOCK]) {
-    for (int width = MOVER_BLOCK / 2; width > 0; width /= 2) {
-        for (int k = 0; k < width; ++k) {
-            partial[k] = partial[k] + partial[k + width];
-        }
-    }
-    return partial[0];
-}
-
 /* The closest point of wall w to (x, y). */
 static inline void avoid_closest_on_wall(const mote_segment *w, float x, float y, float *cx,
                                          float *cy) {
@@ -288,26 +278,6 @@ static inline void avoid_project_finish(float radius, float before_x, float befo
             avoid_wall_out(&k->walls[w], before_x, before_y, radius, x, y);
         }
     }
-}
-
-/* The sorted-slot runs a body at slot s reads: the three-cell runs of its own row, the row
- * below and the row above (those that exist). Returns how many (1..3). */
-static inline int avoid_runs(const mover_grid *g, size_t s, size_t begin[3], size_t end[3]) {
-    const size_t cell = g->cell_of[s];
-    const size_t cx = cell % g->width, cy = cell / g->width;
-    const size_t x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < g->width ? cx + 1 : cx;
-    int n = 0;
-    const long rows[3] = {(long)cy, (long)cy - 1, (long)cy + 1};
-    for (int r = 0; r < 3; ++r) {
-        if (rows[r] < 0 || rows[r] >= (long)g->height) {
-            continue;
-        }
-        const size_t row = (size_t)rows[r] * g->width;
-        begin[n] = g->cell_start[row + x0];
-        end[n] = g->cell_start[row + x1 + 1];
-        ++n;
-    }
-    return n;
 }
 
 #endif

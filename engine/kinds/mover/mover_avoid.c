@@ -88,8 +88,8 @@ static bool is_body(float *const *p, size_t e) {
            isfinite(p[MOVER_VELOCITY_Y][e]);
 }
 
-/* The grid's per-slot arrays: 13 of floats, element, cell_of, cell_x and cell_y. */
-#define SLOT_ARRAYS 17
+/* The grid's per-slot arrays: 13 of floats, element, cell_x and cell_y. */
+#define SLOT_ARRAYS 16
 
 /* Points the grid's per-slot arrays into one block of `slots` slots (each array padded). */
 static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
@@ -101,9 +101,8 @@ static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
         *floats[f] = (float *)(void *)(block + at);
     }
     g->element = (uint32_t *)(void *)(block + at);
-    g->cell_of = (uint32_t *)(void *)(block + at + stride);
-    g->cell_x = (uint32_t *)(void *)(block + at + 2 * stride);
-    g->cell_y = (uint32_t *)(void *)(block + at + 3 * stride);
+    g->cell_x = (uint32_t *)(void *)(block + at + stride);
+    g->cell_y = (uint32_t *)(void *)(block + at + 2 * stride);
     g->slot_capacity = slots;
 }
 
@@ -205,7 +204,6 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
         g->radius[s] = p[MOVER_RADIUS][e];
         g->ordinal[s] = (float)e;
         g->element[s] = (uint32_t)e;
-        g->cell_of[s] = (uint32_t)c;
         g->cell_x[s] = (uint32_t)(c % g->width);
         g->column[s] = (float)g->cell_x[s];
         g->cell_y[s] = (uint32_t)(c / g->width);

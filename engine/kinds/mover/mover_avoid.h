@@ -11,11 +11,9 @@
 
 #include "mote/mover_pool.h"
 
-/* Candidates were once read in blocks of this many; the padding below is the widest vector. */
-#define MOVER_BLOCK 16
-/* Entries past the last body in the sorted arrays: a group of lanes may read them (radius 0:
- * no body). */
-#define MOVER_GRID_PAD MOVER_BLOCK
+/* Entries past the last body in the sorted arrays, the widest vector's lanes: a group of lanes
+ * may read them (radius 0: no body). */
+#define MOVER_GRID_PAD 16
 /* The most cells a side of the grid has (a column index is exact as a float). */
 #define MOVER_GRID_MAX_SIDE 4194304.0
 
@@ -58,7 +56,6 @@ typedef struct mover_grid {
     float max_radius;     /* units */
     float shift;          /* units: the most any body moved since the build (the query's slack) */
     uint32_t *cell_start; /* width * height + 1: slots of cell c are [cell_start[c], [c + 1]) */
-    uint32_t *cell_of;    /* per slot: its cell */
     uint32_t *cell_x, *cell_y; /* per slot: its cell's column and row */
     float *column;             /* per slot: its cell's column, as a float (exact: see below) */
     uint32_t *element;         /* per slot: the element's index in the pool */

@@ -128,14 +128,16 @@ static void run_table(avoid_scene *s, const mote_kernel_table *table, int steps)
 
 /* The positions, velocities and avoid velocities of the reference and of every wide table
  * are the same bits (the facing fields follow the movement kernel's own bounds); every wide
- * table equals the first in every field. */
+ * table equals the first in every field. 400 steps; 60 scaled down (valgrind, qemu: every
+ * table here includes the SIMDe-emulated ones). */
 static void reference_and_every_table_agree(void **state) {
     (void)state;
+    const int steps = (int)test_scaled_at_least(400, 60);
     const avoid_scene_kind kinds[] = {AVOID_CIRCLE, AVOID_DOOR};
     for (size_t k = 0; k < 2; ++k) {
         avoid_scene ref;
         assert_int_equal(avoid_scene_create(&ref, kinds[k], 300, MOTE_BACKEND_SCALAR), MOTE_OK);
-        run_table(&ref, mote_kernel_table_for(MOTE_BACKEND_SCALAR), 400);
+        run_table(&ref, mote_kernel_table_for(MOTE_BACKEND_SCALAR), steps);
         avoid_scene first;
         bool have_first = false;
         size_t n;
@@ -148,7 +150,7 @@ static void reference_and_every_table_agree(void **state) {
             avoid_scene wide;
             assert_int_equal(avoid_scene_create(&wide, kinds[k], 300, MOTE_BACKEND_PORTABLE),
                              MOTE_OK);
-            run_table(&wide, tables[t], 400);
+            run_table(&wide, tables[t], steps);
             assert_fields_equal(ref.pool, wide.pool, MOVER_POSITION_X, MOVER_ROTATION);
             assert_fields_equal(ref.pool, wide.pool, MOVER_AVOID_VELOCITY_X, MOVER_FIELD_COUNT);
             if (!have_first) {
@@ -166,20 +168,26 @@ static void reference_and_every_table_agree(void **state) {
     }
 }
 
-/* 1 to 8 workers give the serial step's bits. */
+/* 1 to 8 workers give the serial step's bits (3,000 bodies, 30 steps). Scaled down (valgrind,
+ * qemu, where every worker is a slow emulated core): 1,200 bodies, still past two parallel
+ * ranges, 8 steps and at most 2 workers. */
 static void workers_give_the_serial_bits(void **state) {
     (void)state;
+    const size_t bodies = test_scaled_at_least(3000, 1200);
+    const int steps = (int)test_scaled_at_least(30, 8);
+    const size_t scaled_workers = test_scaled(8);
+    const unsigned most = test_max_workers(scaled_workers < 2 ? 2u : (unsigned)scaled_workers);
     avoid_scene serial;
-    assert_int_equal(avoid_scene_create(&serial, AVOID_SQUARE, 3000, MOTE_BACKEND_AUTO), MOTE_OK);
-    for (int k = 0; k < 30; ++k) {
+    assert_int_equal(avoid_scene_create(&serial, AVOID_SQUARE, bodies, MOTE_BACKEND_AUTO), MOTE_OK);
+    for (int k = 0; k < steps; ++k) {
         avoid_scene_steer(&serial);
         assert_int_equal(mote_mover_pool_step(serial.pool, AVOID_DT), MOTE_OK);
     }
-    for (unsigned workers = 1; workers <= 8; ++workers) {
+    for (unsigned workers = 1; workers <= most; ++workers) {
         avoid_scene s;
-        assert_int_equal(avoid_scene_create(&s, AVOID_SQUARE, 3000, MOTE_BACKEND_AUTO), MOTE_OK);
+        assert_int_equal(avoid_scene_create(&s, AVOID_SQUARE, bodies, MOTE_BACKEND_AUTO), MOTE_OK);
         const mote_task_system tasks = mote_openmp_task_system_workers(workers);
-        for (int k = 0; k < 30; ++k) {
+        for (int k = 0; k < steps; ++k) {
             avoid_scene_steer(&s);
             assert_int_equal(mote_mover_pool_step_parallel(s.pool, AVOID_DT, &tasks), MOTE_OK);
         }
@@ -553,9 +561,13 @@ static void bad_input_is_refused(void **state) {
     avoid_scene_destroy(&s);
 }
 
-/* A million bodies: one step of the square scene's density completes, finite. */
+/* A million bodies: one step of the square scene's density completes, finite. Natively and
+ * under the sanitizers; scaled down (valgrind, qemu) the other cases hold the same code. */
 static void a_million_bodies(void **state) {
     (void)state;
+    if (test_scaled_down()) {
+        skip();
+    }
     avoid_scene s;
     assert_int_equal(avoid_scene_create(&s, AVOID_SQUARE, 1000000, MOTE_BACKEND_AUTO), MOTE_OK);
     avoid_scene_steer(&s);
