@@ -126,8 +126,10 @@ class Sample {
 
 // Every sample, in --list order.
 std::vector<std::unique_ptr<Sample>> all_samples();
-// Every sample of one scene (all but the world sample, which shows them all at once).
+// Every sample of one kind's scene (all but the avoidance scenes and the world sample).
 std::vector<std::unique_ptr<Sample>> scene_samples();
+// The world sample's scenes: every kind's, and the avoidance through a door.
+std::vector<std::unique_ptr<Sample>> world_scene_samples();
 
 std::unique_ptr<Sample> make_springs_sample();
 std::unique_ptr<Sample> make_crowd_sample();

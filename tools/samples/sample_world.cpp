@@ -1,4 +1,5 @@
-// The world sample: every other sample's scene at once, each in its own cell of a 4 x 2 grid
+// The world sample: every kind's scene and the avoidance through a door at once, each in its
+// own cell of a 4 x 2 grid
 // on the ground, the pools of all of them joined to one world (mote/world.h) and stepped by
 // one mote_world_step on the app's workers: every scene sets what its pools read
 // (before_step), the world steps every pool under one clock, every scene does what follows
@@ -249,7 +250,7 @@ class WorldWorld : public World {
 
 class WorldSample : public Sample {
   public:
-    WorldSample() : scenes_(scene_samples()) {}
+    WorldSample() : scenes_(world_scene_samples()) {}
     const char *name() const override {
         return "world";
     }

@@ -1,6 +1,7 @@
 // mote-samples: the list of samples.
 #include "sample.h"
 
+#include <string>
 #include <utility>
 
 namespace samples {
@@ -14,6 +15,16 @@ std::vector<std::unique_ptr<Sample>> scene_samples() {
     all.push_back(make_docking_sample());
     all.push_back(make_launch_sample());
     all.push_back(make_turrets_sample());
+    return all;
+}
+
+std::vector<std::unique_ptr<Sample>> world_scene_samples() {
+    std::vector<std::unique_ptr<Sample>> all = scene_samples();
+    for (auto &avoid : make_avoid_samples()) {
+        if (std::string(avoid->name()) == "avoid_door") {
+            all.push_back(std::move(avoid));
+        }
+    }
     return all;
 }
 
