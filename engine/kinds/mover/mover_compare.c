@@ -22,23 +22,23 @@
 #include "mover_fields.h"
 #include "tool_rng.h"
 
-#define ROW(name, field)                                                                           \
-    { name, 1u << (field) }
-static const compare_row rows[MOVER_STATE_COUNT] = {
-    ROW("position_x", MOVER_POSITION_X),
-    ROW("position_y", MOVER_POSITION_Y),
-    ROW("velocity_x", MOVER_VELOCITY_X),
-    ROW("velocity_y", MOVER_VELOCITY_Y),
-    ROW("acceleration_x", MOVER_ACCELERATION_X),
-    ROW("acceleration_y", MOVER_ACCELERATION_Y),
-    ROW("immediate_vx", MOVER_IMMEDIATE_VELOCITY_X),
-    ROW("immediate_vy", MOVER_IMMEDIATE_VELOCITY_Y),
-    ROW("rotation", MOVER_ROTATION),
-    ROW("angular_velocity", MOVER_ANGULAR_VELOCITY),
-    ROW("immediate_rotation", MOVER_IMMEDIATE_ROTATION),
-    ROW("immediate_angular_v", MOVER_IMMEDIATE_ANGULAR_VELOCITY),
-};
-#undef ROW
+#define ROW(name, field) {name, 1u << (field)},
+/* The rows every mover compares: the motion's, then the facing's. */
+#define MOVER_MOTION_ROWS                                                                          \
+    ROW("position_x", MOVER_POSITION_X)                                                            \
+    ROW("position_y", MOVER_POSITION_Y)                                                            \
+    ROW("velocity_x", MOVER_VELOCITY_X)                                                            \
+    ROW("velocity_y", MOVER_VELOCITY_Y)                                                            \
+    ROW("acceleration_x", MOVER_ACCELERATION_X)                                                    \
+    ROW("acceleration_y", MOVER_ACCELERATION_Y)                                                    \
+    ROW("immediate_vx", MOVER_IMMEDIATE_VELOCITY_X)                                                \
+    ROW("immediate_vy", MOVER_IMMEDIATE_VELOCITY_Y)
+#define MOVER_FACING_ROWS                                                                          \
+    ROW("rotation", MOVER_ROTATION)                                                                \
+    ROW("angular_velocity", MOVER_ANGULAR_VELOCITY)                                                \
+    ROW("immediate_rotation", MOVER_IMMEDIATE_ROTATION)                                            \
+    ROW("immediate_angular_v", MOVER_IMMEDIATE_ANGULAR_VELOCITY)
+static const compare_row rows[MOVER_STATE_COUNT] = {MOVER_MOTION_ROWS MOVER_FACING_ROWS};
 
 /* New inputs every 30 steps, the same for every variant: turn, stop, restart, re-aim. */
 static void change_inputs(float *const *c, float *const *start, size_t count, long k) {
@@ -233,24 +233,11 @@ static compare_bound crowd_bound(const compare_kind *self, int field, long steps
     return bound(self, field, steps);
 }
 
-#define ROW(name, field)                                                                           \
-    { name, 1u << (field) }
 static const compare_row crowd_rows[MOVER_STATE_COUNT + 2] = {
-    ROW("position_x", MOVER_POSITION_X),
-    ROW("position_y", MOVER_POSITION_Y),
-    ROW("velocity_x", MOVER_VELOCITY_X),
-    ROW("velocity_y", MOVER_VELOCITY_Y),
-    ROW("acceleration_x", MOVER_ACCELERATION_X),
-    ROW("acceleration_y", MOVER_ACCELERATION_Y),
-    ROW("immediate_vx", MOVER_IMMEDIATE_VELOCITY_X),
-    ROW("immediate_vy", MOVER_IMMEDIATE_VELOCITY_Y),
-    ROW("avoid_velocity_x", MOVER_AVOID_VELOCITY_X),
-    ROW("avoid_velocity_y", MOVER_AVOID_VELOCITY_Y),
-    ROW("rotation", MOVER_ROTATION),
-    ROW("angular_velocity", MOVER_ANGULAR_VELOCITY),
-    ROW("immediate_rotation", MOVER_IMMEDIATE_ROTATION),
-    ROW("immediate_angular_v", MOVER_IMMEDIATE_ANGULAR_VELOCITY),
-};
+    MOVER_MOTION_ROWS ROW("avoid_velocity_x", MOVER_AVOID_VELOCITY_X)
+        ROW("avoid_velocity_y", MOVER_AVOID_VELOCITY_Y) MOVER_FACING_ROWS};
+#undef MOVER_FACING_ROWS
+#undef MOVER_MOTION_ROWS
 #undef ROW
 
 static const compare_kind kinds[] = {
