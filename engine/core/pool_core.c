@@ -74,6 +74,7 @@ mote_status mote_pool_core_push(mote_pool_core *core, mote_id *id, size_t *index
     *id = mote_id_table_issue(&core->ids, core->count);
     id->pool = core->tag;
     core->count += 1;
+    core->index_changes += 1;
     return MOTE_OK;
 }
 
@@ -87,6 +88,7 @@ mote_status mote_pool_core_remove(mote_pool_core *core, mote_id id) {
     mote_id_table_retire(&core->ids, i, last);
     mote_field_arrays_move(&core->fields, i, last);
     core->count = last;
+    core->index_changes += 1;
     return MOTE_OK;
 }
 

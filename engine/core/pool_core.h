@@ -14,6 +14,9 @@ typedef struct mote_pool_core {
     mote_allocator allocator; /* the one the pool was created with */
     size_t count;             /* live elements, dense in [0, count) */
     size_t max_count;         /* add fails with MOTE_ERROR_FULL past this */
+    /* Counts every add, remove and restore: anything that may put another element at an
+     * index (a structure a kind keeps by index, such as the mover's grid, compares it). */
+    uint64_t index_changes;
     mote_field_arrays fields;
     mote_id_table ids;
     uint32_t tag; /* every id this core issues carries it (mote_id.pool) */

@@ -1040,6 +1040,7 @@ void mote_pool_restore_commit(mote_pool *pool, const mote_pool_kind *kind,
     }
     swap_in_spare_ids(core, staged->free_head, staged->slots_used);
     core->count = staged->count;
+    core->index_changes += 1;
     core->tag = staged->tag;
     memcpy(&pool->max_dt, &staged->max_dt_bits, 4);
     /* the local bytes stay the pool's (a stage may have changed them: the kind's staged tail) */

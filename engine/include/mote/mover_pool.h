@@ -29,15 +29,26 @@ typedef struct mote_avoidance_settings {
     float neighbor_distance;     /* units, >= 0: bodies within this distance of a body's centre
                                   * are its neighbours; 0 (the default) turns avoidance off, and
                                   * the pool then steps exactly as without bodies */
-    int max_neighbors;           /* >= 1: a body reads neighbours until it has found this many
-                                  * (in blocks of 16 candidates, so at most 15 more); default 10 */
-    float time_horizon;          /* s, > 0: collisions with neighbours predicted within this are
-                                  * avoided; default 2 */
-    float obstacle_time_horizon; /* s, > 0: the same for walls; default 2 */
+    int max_neighbors;           /* >= 1: a body reacts to at most this many neighbours (those it
+                                  * touches or predicts a collision with, in the order the grid
+                                  * holds them); default 10 */
+    float time_horizon;          /* s, >= MOTE_AVOIDANCE_MIN_TIME_HORIZON: collisions with
+                                  * neighbours predicted within this are avoided; default 2 */
+    float obstacle_time_horizon; /* s, >= MOTE_AVOIDANCE_MIN_TIME_HORIZON: the same for walls;
+                                  * default 2 */
 } mote_avoidance_settings;
+
+/* s: the shortest time horizon the settings accept */
+#define MOTE_AVOIDANCE_MIN_TIME_HORIZON 1e-3f
+/* Elements a pool with avoidance on may hold: a step of more refuses (the kernels tell bodies
+ * apart by their index as a float, exact below 2^24). */
+#define MOTE_AVOIDANCE_MAX_ELEMENTS 16777216u
 
 /* neighbor_distance 0 (off), 10 neighbours, time horizons of 2 s. */
 mote_avoidance_settings mote_default_avoidance_settings(void);
+
+/* units: |a.x|, |a.y|, |b.x|, |b.y| of a wall (its length squared stays finite in float) */
+#define MOTE_MOVER_MAX_WALL_POSITION 1e18f
 
 /* A two-sided static wall from a to b (units). */
 typedef struct mote_segment {
@@ -69,6 +80,8 @@ typedef struct mote_segment {
  * (set_desired_velocity, set_desired_facing) check only the inputs and still steer it. */
 /* units: |position_x|, |position_y| */
 #define MOTE_MOVER_MAX_POSITION 1e30f
+/* units: radius (so a body's separation and avoidance speeds stay below MOTE_MOVER_MAX_SPEED) */
+#define MOTE_MOVER_MAX_RADIUS 1e6f
 /* units/s: the length of velocity, immediate_velocity and desired_velocity */
 #define MOTE_MOVER_MAX_SPEED 1e8f
 /* units/s^2: the length of acceleration; params.acceleration and .deceleration */
@@ -115,7 +128,8 @@ typedef struct mote_mover_desc {
     mote_vec2 desired_velocity; /* units/s: where it is asked to go; zero asks to stop */
     float desired_facing;       /* rad: used when explicit_facing is set */
     bool explicit_facing;       /* false: face along the desired velocity (held when stopped) */
-    float radius;               /* units, >= 0: the body's disc; 0 (the default) is no body,
+    float radius;               /* units, in [0, MOTE_MOVER_MAX_RADIUS]: the body's disc; 0 (the
+                                 * default) is no body,
                                  * neither avoiding nor avoided */
 } mote_mover_desc;
 
@@ -319,9 +333,10 @@ const mote_segment *mote_mover_pool_walls(const mote_mover_pool *pool, size_t *o
 
 /* The bodies (radius > 0) whose centre lies within radius (units) of center: their ids,
  * the first max_ids of them into out_ids (which may be NULL when max_ids is 0), and in
- * *out_count how many there are, even past max_ids. Read from the grid the last step built
- * (built here when no step has built one for the pool's current count), so a body moved by
- * the game since the last step is looked for near where the step left it. Order: by grid
+ * *out_count how many there are, even past max_ids. Read from the grid the last step with avoidance
+ * built (built here when no such step has built one since the last step, add, remove or
+ * restore), so a body moved by the game since the last step is looked for near where the step
+ * left it. Order: by grid
  * cell, then by index. MOTE_ERROR_NON_FINITE for a NaN or infinite center or radius,
  * MOTE_ERROR_INVALID_ARGUMENT for a negative radius, a NULL pool or out_count,
  * MOTE_ERROR_OUT_OF_MEMORY when the grid could not be built. */

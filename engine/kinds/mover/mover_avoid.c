@@ -40,11 +40,37 @@ mote_status mover_check_avoidance(const mote_avoidance_settings *s) {
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
                            "avoidance.max_neighbors must be >= 1 (got %d)", s->max_neighbors);
     }
-    if (!(s->time_horizon > 0.0f) || !(s->obstacle_time_horizon > 0.0f)) {
+    if (!(s->time_horizon >= MOTE_AVOIDANCE_MIN_TIME_HORIZON) ||
+        !(s->obstacle_time_horizon >= MOTE_AVOIDANCE_MIN_TIME_HORIZON)) {
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
-                           "avoidance.time_horizon and obstacle_time_horizon must be > 0 "
+                           "avoidance.time_horizon and obstacle_time_horizon must be >= %g s "
                            "(got %g, %g)",
-                           (double)s->time_horizon, (double)s->obstacle_time_horizon);
+                           (double)MOTE_AVOIDANCE_MIN_TIME_HORIZON, (double)s->time_horizon,
+                           (double)s->obstacle_time_horizon);
+    }
+    return MOTE_OK;
+}
+
+mote_status mover_check_wall(const mote_segment *wall, size_t w, bool from_snapshot) {
+    const float ends[4] = {wall->a.x, wall->a.y, wall->b.x, wall->b.y};
+    if (!isfinite(ends[0]) || !isfinite(ends[1]) || !isfinite(ends[2]) || !isfinite(ends[3])) {
+        return mote_refuse(from_snapshot ? MOTE_ERROR_CORRUPT_SNAPSHOT : MOTE_ERROR_NON_FINITE,
+                           "walls[%zu]: ends must be finite (got %g, %g, %g, %g)", w,
+                           (double)ends[0], (double)ends[1], (double)ends[2], (double)ends[3]);
+    }
+    for (int k = 0; k < 4; ++k) {
+        if (!(fabsf(ends[k]) <= MOTE_MOVER_MAX_WALL_POSITION)) {
+            return mote_refuse(from_snapshot ? MOTE_ERROR_CORRUPT_SNAPSHOT
+                                             : MOTE_ERROR_INVALID_ARGUMENT,
+                               "walls[%zu]: ends must be within +-%g units (got %g)", w,
+                               (double)MOTE_MOVER_MAX_WALL_POSITION, (double)ends[k]);
+        }
+    }
+    const float dx = ends[2] - ends[0], dy = ends[3] - ends[1];
+    if (!(dx * dx + dy * dy > 0.0f)) {
+        return mote_refuse(
+            from_snapshot ? MOTE_ERROR_CORRUPT_SNAPSHOT : MOTE_ERROR_INVALID_ARGUMENT,
+            "walls[%zu]: length must be > 0 (got %g)", w, (double)sqrtf(dx * dx + dy * dy));
     }
     return MOTE_OK;
 }
@@ -123,6 +149,12 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
     mover_grid *g = &space->grid;
     float *const *p = pool->core.fields.field;
     const size_t n = pool->core.count;
+    if (n > MOTE_AVOIDANCE_MAX_ELEMENTS) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "avoidance: a pool with avoidance may hold at most %u elements (got "
+                           "%zu)",
+                           MOTE_AVOIDANCE_MAX_ELEMENTS, n);
+    }
     size_t bodies = 0;
     float min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, max_r = 0;
     for (size_t e = 0; e < n; ++e) {
@@ -216,6 +248,7 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
     }
     g->bodies = bodies;
     g->pool_count = n;
+    g->index_changes = pool->core.index_changes;
     g->max_radius = max_r;
     g->shift = 0.0f;
     return MOTE_OK;
@@ -333,15 +366,9 @@ mote_status mover_set_walls(mote_pool *pool, mover_avoid_space **slot, const mot
         return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "walls: NULL with count %zu", count);
     }
     for (size_t w = 0; w < count; ++w) {
-        const mote_segment *s = &walls[w];
-        if (!isfinite(s->a.x) || !isfinite(s->a.y) || !isfinite(s->b.x) || !isfinite(s->b.y)) {
-            return mote_refuse(MOTE_ERROR_NON_FINITE, "walls[%zu]: ends must be finite", w);
-        }
-        const float dx = s->b.x - s->a.x, dy = s->b.y - s->a.y;
-        if (!(dx * dx + dy * dy > 0.0f)) {
-            return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
-                               "walls[%zu]: length must be > 0 (got %g)", w,
-                               (double)sqrtf(dx * dx + dy * dy));
+        const mote_status status = mover_check_wall(&walls[w], w, false);
+        if (status != MOTE_OK) {
+            return status;
         }
     }
     if (count > SIZE_MAX / sizeof(mote_segment) / 2) {
@@ -362,7 +389,7 @@ mote_status mover_set_walls(mote_pool *pool, mover_avoid_space **slot, const mot
         space->wall_bytes = bytes;
     }
     if (count > 0) {
-        memcpy(space->walls, walls, bytes);
+        memmove(space->walls, walls, bytes); /* walls may be the pool's own */
     }
     space->wall_count = count;
     return MOTE_OK;
@@ -387,7 +414,8 @@ mote_status mover_query(mote_pool *pool, mover_avoid_space **slot, float neighbo
         return mote_refuse(MOTE_ERROR_OUT_OF_MEMORY, "query: no memory");
     }
     mover_grid *g = &space->grid;
-    if (g->pool_count != pool->core.count || g->cell_start == NULL) {
+    if (g->pool_count != pool->core.count || g->index_changes != pool->core.index_changes ||
+        g->cell_start == NULL) {
         mote_status status = mover_grid_build(pool, space, neighbor_distance);
         if (status != MOTE_OK) {
             return status;

@@ -51,11 +51,12 @@ typedef struct mover_grid {
                      * (MOVER_PROJECT_TARGET times a radii sum) */
     float inv_cell; /* 1 / cell */
     size_t width, height;
-    size_t bodies;        /* bodies in the grid (sorted slots [0, bodies)) */
-    size_t pool_count;    /* the pool's count when it was built */
-    float max_radius;     /* units */
-    float shift;          /* units: the most any body moved since the build (the query's slack) */
-    uint32_t *cell_start; /* width * height + 1: slots of cell c are [cell_start[c], [c + 1]) */
+    size_t bodies;          /* bodies in the grid (sorted slots [0, bodies)) */
+    size_t pool_count;      /* the pool's count when it was built; SIZE_MAX: stale */
+    uint64_t index_changes; /* the pool's core.index_changes when it was built */
+    float max_radius;       /* units */
+    float shift;            /* units: the most any body moved since the build (the query's slack) */
+    uint32_t *cell_start;   /* width * height + 1: slots of cell c are [cell_start[c], [c + 1]) */
     uint32_t *cell_x, *cell_y; /* per slot: its cell's column and row */
     float *column;             /* per slot: its cell's column, as a float (exact: see below) */
     uint32_t *element;         /* per slot: the element's index in the pool */

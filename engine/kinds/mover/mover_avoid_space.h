@@ -20,6 +20,11 @@ typedef struct mover_avoid_space {
 /* The settings' checks (mote_refuse's detail names the member). */
 mote_status mover_check_avoidance(const mote_avoidance_settings *avoidance);
 
+/* Wall w: ends finite and within MOTE_MOVER_MAX_WALL_POSITION, length > 0; else the refusal
+ * naming it (MOTE_ERROR_CORRUPT_SNAPSHOT for one read from a snapshot, else
+ * MOTE_ERROR_NON_FINITE or MOTE_ERROR_INVALID_ARGUMENT). */
+mote_status mover_check_wall(const mote_segment *wall, size_t w, bool from_snapshot);
+
 /* The pool's workspace (*slot), allocated at the first call; NULL when that failed. */
 mover_avoid_space *mover_space(mote_pool *pool, mover_avoid_space **slot);
 

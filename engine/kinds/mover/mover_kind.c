@@ -156,6 +156,9 @@ static mote_status before_ranges(mote_pool *pool, const mote_kernel_table *table
                                  const mote_step_plan *plan) {
     mover_settings *s = settings_of(pool);
     if (!(s->avoidance.neighbor_distance > 0.0f)) {
+        if (s->space != NULL) { /* the step moves the bodies away from the grid */
+            s->space->grid.pool_count = SIZE_MAX;
+        }
         return MOTE_OK;
     }
     mover_avoid_space *space = mover_space(pool, &s->space);
@@ -220,18 +223,12 @@ static mote_status stage_walls(mote_pool *pool, const unsigned char *words, uint
             const uint32_t bits = get_u32(words + 16 * (size_t)w + 4 * (size_t)k);
             memcpy(&ends[k], &bits, 4);
         }
-        if (!isfinite(ends[0]) || !isfinite(ends[1]) || !isfinite(ends[2]) || !isfinite(ends[3])) {
-            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
-                               "walls[%u]: ends must be finite (got %g, %g, %g, %g)", w,
-                               (double)ends[0], (double)ends[1], (double)ends[2], (double)ends[3]);
+        const mote_segment wall = {{ends[0], ends[1]}, {ends[2], ends[3]}};
+        const mote_status status = mover_check_wall(&wall, w, true);
+        if (status != MOTE_OK) {
+            return status;
         }
-        const float dx = ends[2] - ends[0], dy = ends[3] - ends[1];
-        if (!(dx * dx + dy * dy > 0.0f)) {
-            return mote_refuse(MOTE_ERROR_CORRUPT_SNAPSHOT,
-                               "walls[%u]: length must be > 0 (got %g)", w,
-                               (double)sqrtf(dx * dx + dy * dy));
-        }
-        s->staged_walls[w] = (mote_segment){{ends[0], ends[1]}, {ends[2], ends[3]}};
+        s->staged_walls[w] = wall;
     }
     s->staged_wall_count = items;
     return MOTE_OK;
@@ -321,6 +318,7 @@ static mote_status check_values(const mote_pool *pool, float *values) {
     } within[] = {
         {MOVER_POSITION_X, MOTE_MOVER_MAX_POSITION, "units"},
         {MOVER_POSITION_Y, MOTE_MOVER_MAX_POSITION, "units"},
+        {MOVER_RADIUS, MOTE_MOVER_MAX_RADIUS, "units"},
         {MOVER_ROTATION, MOTE_MOVER_MAX_ROTATION, "rad"},
         {MOVER_IMMEDIATE_ROTATION, MOTE_MOVER_MAX_ROTATION, "rad"},
         {MOVER_DESIRED_FACING, MOTE_MOVER_MAX_ROTATION, "rad"},

@@ -401,41 +401,97 @@ static void bodies_inside_walls_leave_them(void **state) {
 }
 
 /* The query finds exactly the bodies a brute-force scan finds, after steps and before any. */
+/* 50 random queries over the scene's square each find the bodies a scan of the view finds,
+ * their ids those bodies', and the count past max_ids. */
+static void assert_queries_match_a_scan(avoid_scene *s) {
+    static mote_id ids[2000];
+    const mote_mover_view v = mote_mover_pool_view(s->pool);
+    assert_true(v.count <= 2000);
+    for (int q = 0; q < 50; ++q) {
+        const mote_vec2 c = {tool_rng_range(&s->rng, -5.0f, s->side + 5.0f),
+                             tool_rng_range(&s->rng, -5.0f, s->side + 5.0f)};
+        const float r = tool_rng_range(&s->rng, 0.0f, 8.0f);
+        size_t count = 0;
+        assert_int_equal(mote_mover_pool_query_radius(s->pool, c, r, ids, 2000, &count), MOTE_OK);
+        size_t want = 0;
+        for (size_t i = 0; i < v.count; ++i) {
+            const float dx = v.position_x[i] - c.x, dy = v.position_y[i] - c.y;
+            want += dx * dx + dy * dy <= r * r;
+        }
+        assert_int_equal(count, want);
+        for (size_t k = 0; k < count; ++k) {
+            size_t i;
+            assert_int_equal(mote_mover_pool_index(s->pool, ids[k], &i), MOTE_OK);
+            const float dx = v.position_x[i] - c.x, dy = v.position_y[i] - c.y;
+            assert_true(dx * dx + dy * dy <= r * r);
+        }
+        size_t few = 0;
+        assert_int_equal(mote_mover_pool_query_radius(s->pool, c, r, ids, 3, &few), MOTE_OK);
+        assert_int_equal(few, want); /* the count past max_ids */
+    }
+}
+
 static void query_matches_a_scan(void **state) {
     (void)state;
     avoid_scene s;
     assert_int_equal(avoid_scene_create(&s, AVOID_SQUARE, 2000, MOTE_BACKEND_AUTO), MOTE_OK);
-    mote_id ids[2000];
     for (int round = 0; round < 3; ++round) {
-        mote_mover_view v = mote_mover_pool_view(s.pool);
-        for (int q = 0; q < 50; ++q) {
-            const mote_vec2 c = {tool_rng_range(&s.rng, -5.0f, s.side + 5.0f),
-                                 tool_rng_range(&s.rng, -5.0f, s.side + 5.0f)};
-            const float r = tool_rng_range(&s.rng, 0.0f, 8.0f);
-            size_t count = 0;
-            assert_int_equal(mote_mover_pool_query_radius(s.pool, c, r, ids, 2000, &count),
-                             MOTE_OK);
-            size_t want = 0;
-            for (size_t i = 0; i < v.count; ++i) {
-                const float dx = v.position_x[i] - c.x, dy = v.position_y[i] - c.y;
-                want += dx * dx + dy * dy <= r * r;
-            }
-            assert_int_equal(count, want);
-            for (size_t k = 0; k < count; ++k) {
-                size_t i;
-                assert_int_equal(mote_mover_pool_index(s.pool, ids[k], &i), MOTE_OK);
-                const float dx = v.position_x[i] - c.x, dy = v.position_y[i] - c.y;
-                assert_true(dx * dx + dy * dy <= r * r);
-            }
-            size_t few = 0;
-            assert_int_equal(mote_mover_pool_query_radius(s.pool, c, r, ids, 3, &few), MOTE_OK);
-            assert_int_equal(few, want); /* the count past max_ids */
-        }
+        assert_queries_match_a_scan(&s);
         for (int k = 0; k < 20; ++k) {
             avoid_scene_steer(&s);
             assert_int_equal(mote_mover_pool_step(s.pool, AVOID_DT), MOTE_OK);
         }
     }
+    avoid_scene_destroy(&s);
+}
+
+/* The query finds the bodies where they are after steps with avoidance off (which build no
+ * grid), after a restore of as many bodies, and after a remove and an add. */
+static void query_follows_steps_restores_and_removals(void **state) {
+    (void)state;
+    avoid_scene s;
+    assert_int_equal(avoid_scene_create(&s, AVOID_SQUARE, 400, MOTE_BACKEND_AUTO), MOTE_OK);
+    for (int k = 0; k < 5; ++k) {
+        avoid_scene_steer(&s);
+        assert_int_equal(mote_mover_pool_step(s.pool, AVOID_DT), MOTE_OK);
+    }
+    const size_t size = mote_mover_pool_snapshot_size(s.pool);
+    unsigned char *saved = malloc(size);
+    assert_non_null(saved);
+    assert_int_equal(mote_mover_pool_save(s.pool, saved, size, NULL), MOTE_OK);
+    /* avoidance off: 2 s of walking, no grid built */
+    const mote_avoidance_settings on = mote_mover_pool_avoidance(s.pool);
+    mote_avoidance_settings off = on;
+    off.neighbor_distance = 0.0f;
+    assert_int_equal(mote_mover_pool_set_avoidance(s.pool, &off), MOTE_OK);
+    for (int k = 0; k < 120; ++k) {
+        avoid_scene_steer(&s);
+        assert_int_equal(mote_mover_pool_step(s.pool, AVOID_DT), MOTE_OK);
+    }
+    assert_queries_match_a_scan(&s);
+    /* avoidance on for 2 s (a grid every step), then the save restored: as many bodies */
+    assert_int_equal(mote_mover_pool_set_avoidance(s.pool, &on), MOTE_OK);
+    for (int k = 0; k < 120; ++k) {
+        avoid_scene_steer(&s);
+        assert_int_equal(mote_mover_pool_step(s.pool, AVOID_DT), MOTE_OK);
+    }
+    assert_int_equal(mote_mover_pool_restore(s.pool, saved, size), MOTE_OK);
+    assert_queries_match_a_scan(&s);
+    /* one removed and one added far from it: as many bodies again, another at an index */
+    assert_int_equal(mote_mover_pool_remove(s.pool, mote_mover_pool_id_at(s.pool, 0)), MOTE_OK);
+    mote_mover_desc d = mote_default_mover_desc();
+    d.state.position = (mote_vec2){s.side, s.side};
+    d.radius = AVOID_RADIUS;
+    mote_id added;
+    assert_int_equal(mote_mover_pool_add(s.pool, &d, &added), MOTE_OK);
+    mote_id found[8];
+    size_t count = 0;
+    assert_int_equal(
+        mote_mover_pool_query_radius(s.pool, d.state.position, 0.01f, found, 8, &count), MOTE_OK);
+    assert_int_equal(count, 1);
+    assert_true(found[0].slot == added.slot && found[0].generation == added.generation);
+    assert_queries_match_a_scan(&s);
+    free(saved);
     avoid_scene_destroy(&s);
 }
 
@@ -490,6 +546,9 @@ static void bad_input_is_refused(void **state) {
         {{3.0f, 10, 2.0f, -1.0f}, MOTE_ERROR_INVALID_ARGUMENT, "obstacle_time_horizon"},
         {{3.0f, 10, NAN, 2.0f}, MOTE_ERROR_NON_FINITE, "time_horizon"},
         {{3.0f, 10, 2.0f, INFINITY}, MOTE_ERROR_NON_FINITE, "obstacle_time_horizon"},
+        /* below MOTE_AVOIDANCE_MIN_TIME_HORIZON (a denormal made 1 / horizon infinite) */
+        {{3.0f, 10, 1e-39f, 2.0f}, MOTE_ERROR_INVALID_ARGUMENT, "time_horizon"},
+        {{3.0f, 10, 2.0f, 5e-4f}, MOTE_ERROR_INVALID_ARGUMENT, "obstacle_time_horizon"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
         assert_int_equal(mote_mover_pool_set_avoidance(s.pool, &bad[k].a), bad[k].status);
@@ -504,13 +563,14 @@ static void bad_input_is_refused(void **state) {
     }
     /* radii */
     mote_mover_desc d = mote_default_mover_desc();
-    const float radii[] = {-0.1f, NAN, INFINITY};
+    const float radii[] = {-0.1f, NAN, INFINITY, 2.0f * MOTE_MOVER_MAX_RADIUS};
     const mote_status radius_status[] = {MOTE_ERROR_INVALID_ARGUMENT, MOTE_ERROR_NON_FINITE,
-                                         MOTE_ERROR_NON_FINITE};
+                                         MOTE_ERROR_NON_FINITE, MOTE_ERROR_INVALID_ARGUMENT};
     const size_t count = mote_mover_pool_count(s.pool);
-    for (size_t k = 0; k < 3; ++k) {
+    for (size_t k = 0; k < 4; ++k) {
         d.radius = radii[k];
         assert_int_equal(mote_mover_pool_add(s.pool, &d, NULL), radius_status[k]);
+        assert_non_null(strstr(mote_error_detail(), "radius"));
         assert_int_equal(mote_mover_pool_count(s.pool), count);
     }
     /* walls */
@@ -528,6 +588,9 @@ static void bad_input_is_refused(void **state) {
     assert_int_equal(mote_mover_pool_set_walls(s.pool, &point_wall, 1),
                      MOTE_ERROR_INVALID_ARGUMENT);
     assert_non_null(strstr(mote_error_detail(), "length"));
+    const mote_segment far_wall = {{0, 0}, {2.0f * MOTE_MOVER_MAX_WALL_POSITION, 1}};
+    assert_int_equal(mote_mover_pool_set_walls(s.pool, &far_wall, 1), MOTE_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mote_error_detail(), "within"));
     assert_int_equal(mote_mover_pool_set_walls(s.pool, NULL, 3), MOTE_ERROR_INVALID_ARGUMENT);
     assert_int_equal(mote_mover_pool_set_walls(NULL, NULL, 0), MOTE_ERROR_INVALID_ARGUMENT);
     kept = mote_mover_pool_walls(s.pool, &wall_count);
@@ -550,6 +613,14 @@ static void bad_input_is_refused(void **state) {
     assert_int_equal(mote_mover_pool_query_radius(s.pool, (mote_vec2){0, 0}, 1.0f, NULL, 4, &found),
                      MOTE_ERROR_INVALID_ARGUMENT);
     assert_int_equal(found, 7);
+    /* the pool's own walls given back, shifted by one: the three last stay */
+    assert_int_equal(mote_mover_pool_set_walls(s.pool, kept + 1, 3), MOTE_OK);
+    const mote_segment *shifted = mote_mover_pool_walls(s.pool, &wall_count);
+    assert_int_equal(wall_count, 3);
+    for (size_t w = 0; w < 3; ++w) {
+        assert_true(shifted[w].a.x == kept_copy[w + 1].a.x &&
+                    shifted[w].b.y == kept_copy[w + 1].b.y);
+    }
     /* clearing walls, and walls copied (the caller's array may go) */
     mote_segment mine = {{1, 1}, {2, 2}};
     assert_int_equal(mote_mover_pool_set_walls(s.pool, &mine, 1), MOTE_OK);
@@ -586,5 +657,6 @@ MOTE_TEST_MAIN(cmocka_unit_test(defaults_and_off_is_todays_bits),
                cmocka_unit_test(a_pile_on_one_point_separates),
                cmocka_unit_test(bodies_inside_walls_leave_them),
                cmocka_unit_test(query_matches_a_scan),
+               cmocka_unit_test(query_follows_steps_restores_and_removals),
                cmocka_unit_test(live_settings_and_snapshots),
                cmocka_unit_test(bad_input_is_refused), cmocka_unit_test(a_million_bodies))
