@@ -66,7 +66,8 @@ static inline mote_wm avoid_pair_wide(const wide_body *i, const wide_body *j, mo
     mote_wm neighbour = mote_w_and(valid, mote_w_gt(j->radius, zero));
     neighbour = mote_w_and(neighbour, not_equal(j->ordinal, i->ordinal));
     neighbour = mote_w_and(neighbour, mote_w_lt(dist_sq, mote_w_set1(k->neighbor_distance_sq)));
-    if (!mote_w_any(neighbour)) {
+    if (!mote_w_any(neighbour)) { /* no lane reacts: *out is read under an all-false mask */
+        *out = (wide_pair){zero, zero, zero, zero, zero, zero, zero, zero};
         return neighbour;
     }
     const mote_wf sum = mote_w_add(i->radius, j->radius);
@@ -153,7 +154,9 @@ static inline mote_wm project_pair_wide(const wide_body *i, const wide_body *j, 
     mote_wm overlap = mote_w_and(valid, mote_w_gt(j->radius, zero));
     overlap = mote_w_and(overlap, not_equal(j->ordinal, i->ordinal));
     overlap = mote_w_and(overlap, mote_w_lt(dist_sq, mote_w_mul(sum, sum)));
-    if (!mote_w_any(overlap)) {
+    if (!mote_w_any(overlap)) { /* no lane overlaps: the pushes are read under an all-false mask */
+        *push_x = zero;
+        *push_y = zero;
         return overlap;
     }
     const mote_wf dist = mote_w_sqrt(dist_sq);
