@@ -8,21 +8,18 @@ backends against its own scalar reference (CPU time: the host is shared).
     bench/avoid_ratios.py bench/results/zen4-epyc-2vcpu/mover-avoid-lanes-before.json \\
         bench/results/zen4-epyc-2vcpu/mover-avoid-lanes.json
 """
-import json
 import sys
+
+from bench_rows import median_rows
 
 
 def cpu_per_body(path):
     rows = {}
-    with open(path) as f:
-        for b in json.load(f)["benchmarks"]:
-            if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
-                continue
-            name = b.get("run_name", b["name"])
-            parts = name.split("/")
-            if len(parts) != 4 or parts[:2] != ["movers", "avoid"]:
-                continue
-            rows[(parts[2], int(parts[3]))] = b["cpu_time"] / int(parts[3])
+    for name, b in median_rows(path).items():
+        parts = name.split("/")
+        if len(parts) != 4 or parts[:2] != ["movers", "avoid"]:
+            continue
+        rows[(parts[2], int(parts[3]))] = b["cpu_time"] / int(parts[3])
     return rows
 
 

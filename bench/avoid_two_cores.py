@@ -7,24 +7,15 @@ two cores against one beside the host's two-core ceiling.
 
 usage: bench/avoid_two_cores.py run.json
 """
-import json
 import sys
 
-
-def medians(path):
-    rows = {}
-    with open(path) as f:
-        for b in json.load(f)["benchmarks"]:
-            if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
-                continue
-            rows[b.get("run_name", b["name"]).replace("/real_time", "")] = b
-    return rows
+from bench_rows import median_rows
 
 
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    r = medians(sys.argv[1])
+    r = median_rows(sys.argv[1])
     body = lambda be, n: r[f"movers/avoid/{be}/{n}"]["ns_per_agent"]
     wall = lambda name: r[name]["real_time"]
     print(f"{'movers/avoid (square), ns per body per step':<46}{'10k':>8}{'100k':>8}")

@@ -7,22 +7,17 @@ and 1 s), wall-clock and CPU time, and their ratio.
 
     bench/predict_ratios.py bench/results/zen4-epyc-2vcpu/mover-predict.json
 """
-import json
 import sys
+
+from bench_rows import median_rows
 
 
 def medians(path):
+    """Per element: (wall, cpu) ns of every row."""
     rows = {}
-    with open(path) as f:
-        for b in json.load(f)["benchmarks"]:
-            # with repetitions, the median aggregate; a single run's rows as they are
-            if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
-                continue
-            if b.get("run_type") == "iteration" and b.get("repetitions", 1) > 1:
-                continue
-            name = b.get("run_name", b["name"])
-            count = int(name.rsplit("/", 1)[1])
-            rows[name] = (b["real_time"] / count, b["cpu_time"] / count)
+    for name, b in median_rows(path).items():
+        count = int(name.rsplit("/", 1)[1])
+        rows[name] = (b["real_time"] / count, b["cpu_time"] / count)
     return rows
 
 

@@ -6,26 +6,16 @@ world against the same pools stepped one by one on the same task system (times f
 usage: bench/world_ratios.py run.json  (with ceiling/compute/loop(_workers)/16384 rows in the
 same run, the two-core ceiling and the fraction of it the world reaches)
 """
-import json
 import sys
+
+from bench_rows import median_rows, seconds
 
 
 def rows(path, prefix):
     """Median (seconds, items per second) of every row whose name starts with prefix, keyed by
     the rest of its name."""
-    with open(path) as f:
-        data = json.load(f)
-    out = {}
-    for b in data["benchmarks"]:
-        name = b.get("run_name", b["name"])
-        if not name.startswith(prefix):
-            continue
-        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
-            continue
-        how = name[len(prefix):].replace("/real_time", "")
-        unit = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b.get("time_unit", "ns")]
-        out[how] = (b["real_time"] * unit, b.get("items_per_second", 0.0))
-    return out
+    return {name[len(prefix):]: (seconds(b), b.get("items_per_second", 0.0))
+            for name, b in median_rows(path).items() if name.startswith(prefix)}
 
 
 def main():
