@@ -8,25 +8,21 @@ pure copy's speed the writer keeps when it moves its own bytes). Usage:
   mote-bench --benchmark_filter='^transforms' --benchmark_repetitions=5 \\
       --benchmark_format=json > run.json
   bench/transforms.py run.json"""
-import json
 import sys
 from collections import defaultdict
 
+from bench_rows import fastest_rows, split_name
+
 
 def main(path):
-    with open(path) as f:
-        runs = json.load(f)["benchmarks"]
-    best = {}
-    for run in runs:
-        if run.get("run_type") == "aggregate" or not run["name"].startswith("transforms"):
-            continue
-        family, layout, who, count = run["name"].split("/")[:4]
-        key = (family + "/" + layout, int(count), who)
-        t = run["cpu_time"]  # the process's own time: the host is shared
-        best[key] = min(best.get(key, t), t)  # the fastest repetition: least disturbed
     groups = defaultdict(dict)
-    for (layout, count, who), t in best.items():
-        groups[(layout, count)][who] = t
+    # the process's own time (the host is shared), of the fastest repetition: least disturbed
+    for name, run in fastest_rows(path, "cpu_time").items():
+        split = split_name(name)
+        if split is None or not split[0].startswith("transforms"):
+            continue
+        layout, who, count = split
+        groups[(layout, count)][who] = run["cpu_time"]
     print(f"{'family/layout':<40} {'count':>7} {'backend':<15} {'ns/pose':>8} {'x naive':>8}"
           f" {'% memcpy':>9} {'% traffic':>9}")
     for (layout, count), whos in sorted(groups.items()):
