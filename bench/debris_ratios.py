@@ -14,25 +14,21 @@ target: avx2 at least 6x scalar at 16384 and 65536 pieces.
 Standard library only.
 """
 
-import json
-import statistics
 import sys
+
+from bench_rows import load, median_rows, split_name, wall_clock
 
 ORDER = ["scalar", "portable", "neon", "avx2", "avx512"]
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] != "-" else None
-    data = json.load(open(path) if path else sys.stdin)
-    rates = {}
-    for b in data.get("benchmarks", []):
-        name = b.get("run_name", b["name"])
-        parts = name.split("/")
-        if len(parts) != 3 or parts[0] != "debris" or "items_per_second" not in b:
+    data = load(sys.argv[1] if len(sys.argv) > 1 else "-")
+    rates = {}  # {(backend, count): items per second} of the one-core debris rows
+    for name, b in median_rows(data).items():
+        split = split_name(name)
+        if split is None or split[0] != "debris" or wall_clock(b) or "items_per_second" not in b:
             continue
-        if b.get("aggregate_name") not in (None, "median"):
-            continue
-        rates.setdefault((parts[1], int(parts[2])), []).append(b["items_per_second"])
+        rates[split[1:]] = b["items_per_second"]
     if not rates:
         sys.exit("debris_ratios.py: no debris/<backend>/<count> benchmarks in the input")
     sizes = sorted({s for _, s in rates})
@@ -48,9 +44,9 @@ def main():
             if (backend, s) not in rates:
                 cells.append("")
                 continue
-            rate = statistics.median(rates[(backend, s)])
+            rate = rates[(backend, s)]
             scalar = rates.get(("scalar", s))
-            ratio = f" ({rate / statistics.median(scalar):.2f}x)" if scalar else ""
+            ratio = f" ({rate / scalar:.2f}x)" if scalar is not None else ""
             cells.append(f"{rate / 1e6:.1f}{ratio}")
         print(f"| {backend} | " + " | ".join(cells) + " |")
 

@@ -19,10 +19,11 @@ Standard library only. Reads standard input when no file (or "-") is given.
 """
 
 import argparse
-import json
 import shlex
 import statistics
 import sys
+
+from bench_rows import load, median_rows, ns_per_item, split_name, wall_clock
 
 # Row order in the per-kind tables: baselines, the scalar reference, the wide backends, then
 # GCC's vectorization, the peers and the memory-only kernels (memory_cached: with the fixed
@@ -79,47 +80,45 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
-def load(path):
-    if path == "-":
-        return json.load(sys.stdin)
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+def read_run(argv, script):
+    """(the run's JSON document, its source) of the run named on the command line (parse_args):
+    the source is the command that measured the run and the script's own command line, which
+    the captions quote."""
+    args = parse_args(argv)
+    data = load(args.json)
+    recorded = data.get("context", {}).get("command", "(command not recorded)")
+    source = {
+        "command": args.command or recorded,
+        "script": " ".join(shlex.quote(a) for a in ["python3", script] + argv),
+    }
+    return data, source
 
 
-def ns_per_element(runs):
-    """Median ns per element over the runs of one benchmark (repetitions, or one run)."""
-    medians = [r for r in runs if r.get("aggregate_name") == "median"]
-    chosen = medians if medians else [r for r in runs if r.get("run_type") != "aggregate"]
-    values = [1e9 / r["items_per_second"] for r in chosen
-              if not r.get("error_occurred") and r.get("items_per_second", 0) > 0]
-    return statistics.median(values) if values else None
-
-
-def labels(data):
-    """{(kind, impl): label} of the spring benchmarks that set one (Highway's target)."""
-    found = {}
-    for bench in data.get("benchmarks", []):
-        parts = bench.get("run_name", bench["name"]).split("/")
-        if len(parts) == 4 and parts[0] == "spring" and bench.get("label"):
-            found[(parts[1], parts[2])] = bench["label"]
-    return found
-
-
-def collect(data):
-    """{kind: {impl: {count: ns per element}}}, kinds in the order they ran."""
-    runs = {}
-    for bench in data.get("benchmarks", []):
-        parts = bench.get("run_name", bench["name"]).split("/")
-        if len(parts) != 4 or parts[0] != "spring":
+def spring_rows(data):
+    """{(kind, impl, count): median row} of the one-core spring/<kind>/<impl>/<count> rows (the
+    rows on every core, timed by the wall clock, are bench/two_cores.py's)."""
+    rows = {}
+    for name, row in median_rows(data).items():
+        split = split_name(name)
+        if split is None or wall_clock(row):
             continue
-        try:
-            count = int(parts[3])
-        except ValueError:
-            continue
-        runs.setdefault((parts[1], parts[2], count), []).append(bench)
+        group = split[0].split("/")
+        if len(group) == 2 and group[0] == "spring":
+            rows[(group[1], split[1], split[2])] = row
+    return rows
+
+
+def labels(rows):
+    """{(kind, impl): label} of the spring rows that set one (Highway's target)."""
+    return {(kind, impl): row["label"] for (kind, impl, _), row in rows.items()
+            if row.get("label")}
+
+
+def collect(rows):
+    """{kind: {impl: {count: ns per element}}} of the spring rows, kinds in the order they ran."""
     table = {}
-    for (kind, impl, count), entries in runs.items():
-        ns = ns_per_element(entries)
+    for (kind, impl, count), row in rows.items():
+        ns = ns_per_item(row)
         if ns is not None:
             table.setdefault(kind, {}).setdefault(impl, {})[count] = ns
     return table
@@ -366,6 +365,11 @@ def noise_line(data):
             ""]
 
 
+def run_header(title, data):
+    """A table set's heading, then the run's context and, with repetitions, their spread."""
+    return [f"## {title}", ""] + context_lines(data.get("context", {})) + noise_line(data)
+
+
 def context_lines(context):
     keys = [("host_name", "host"), ("num_cpus", "CPUs"), ("mhz_per_cpu", "MHz"),
             ("mote_backends", "backends this CPU runs"), ("mote_best_backend", "best backend"),
@@ -375,25 +379,20 @@ def context_lines(context):
 
 
 def main(argv):
-    args = parse_args(argv)
-    data = load(args.json)
-    context = data.get("context", {})
-    source = {
-        "command": args.command or context.get("command", "(command not recorded)"),
-        "script": " ".join(shlex.quote(a) for a in ["python3", "bench/ratios.py"] + argv),
-    }
-    table = collect(data)
+    data, source = read_run(argv, "bench/ratios.py")
+    rows = spring_rows(data)
+    table = collect(rows)
     if not table:
         print("ratios.py: no spring/<kind>/<impl>/<count> benchmarks with items per second",
               file=sys.stderr)
         return 1
-    lines = ["## mote-bench ratios", ""] + context_lines(context) + noise_line(data)
+    lines = run_header("mote-bench ratios", data)
     if "critical" in table:
         lines += target_table(table, source, "the critical spring", TARGETS)
         lines += target_table(table, source, "the fast paths", ISSUE15_TARGETS)
         lines += fixed_ceiling_lines(table, ISSUE15_TARGETS)
     lines += fixed_tables(table, source)
-    lines += peer_tables(table, labels(data), source)
+    lines += peer_tables(table, labels(rows), source)
     for kind, kind_table in table.items():
         lines += kind_tables(kind, kind_table, source)
     print("\n".join(lines).rstrip())

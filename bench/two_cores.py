@@ -14,13 +14,14 @@ what two busy vCPUs of this host gave in the same run, which no split can exceed
         --benchmark_report_aggregates_only=true --benchmark_out=two.json --benchmark_out_format=json
     python3 bench/two_cores.py two.json
 
-Standard library only (and bench/ratios.py's readers). Reads standard input without a file.
+Standard library only (and bench/bench_rows.py's reader, bench/ratios.py's command line and
+formatting). Reads standard input without a file.
 """
 
-import shlex
 import sys
 
 import ratios
+from bench_rows import median_rows, ns_per_item, split_name
 
 SYSTEMS = [("_openmp", "mote_openmp_task_system()"), ("_workers", "mote_workers")]
 TARGETS = {65536: 1.8, 1048576: 1.9}
@@ -28,20 +29,14 @@ CEILING = "ceiling/"  # the host's ceiling rows: ceiling/<loop>/loop<suffix>/<co
 
 
 def collect(data):
-    """{(kind, impl, count): [runs]} of the pool rows (frames/ and snapshot/ left out)."""
-    runs = {}
-    for bench in data.get("benchmarks", []):
-        parts = bench.get("run_name", bench["name"]).split("/")
-        if parts and parts[-1] == "real_time":
-            parts = parts[:-1]
-        if len(parts) < 3 or parts[0] in ("frames", "snapshot"):
-            continue
-        try:
-            count = int(parts[-1])
-        except ValueError:
-            continue
-        runs.setdefault(("/".join(parts[:-2]), parts[-2], count), []).append(bench)
-    return {key: ratios.ns_per_element(entries) for key, entries in runs.items()}
+    """{(kind, impl, count): median ns per element} of the pool rows (frames/ and snapshot/ left
+    out; None where a row has no items per second)."""
+    table = {}
+    for name, row in median_rows(data).items():
+        split = split_name(name)
+        if split is not None and split[0].split("/")[0] not in ("frames", "snapshot"):
+            table[split] = ns_per_item(row)
+    return table
 
 
 def system_table(table, suffix, name, source):
@@ -103,13 +98,7 @@ def ceiling_table(table, suffix, name):
 
 
 def main(argv):
-    args = ratios.parse_args(argv)
-    data = ratios.load(args.json)
-    context = data.get("context", {})
-    source = {
-        "command": args.command or context.get("command", "(command not recorded)"),
-        "script": " ".join(shlex.quote(a) for a in ["python3", "bench/two_cores.py"] + argv),
-    }
+    data, source = ratios.read_run(argv, "bench/two_cores.py")
     table = collect(data)
     lines = []
     for suffix, name in SYSTEMS:
@@ -118,8 +107,7 @@ def main(argv):
         print("two_cores.py: no <kind>/<best>_openmp or _workers rows in the run",
               file=sys.stderr)
         return 1
-    header = ["## mote-bench: two cores", ""] + ratios.context_lines(context)
-    print("\n".join(header + ratios.noise_line(data) + lines).rstrip())
+    print("\n".join(ratios.run_header("mote-bench: two cores", data) + lines).rstrip())
     return 0
 
 
