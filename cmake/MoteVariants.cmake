@@ -10,6 +10,7 @@ set(MOTE_VARIANT_SOURCES
   ${PROJECT_SOURCE_DIR}/simd/kernels/math_arrays.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/variant_table.c
   ${PROJECT_SOURCE_DIR}/simd/kernels/pose_kernels.c
+  ${PROJECT_SOURCE_DIR}/simd/kernels/input_check_kernels.c
   ${MOTE_KIND_KERNEL_SOURCES})
 
 # mote_add_variant(suffix name MOTE_WIDE_X MOTE_BACKEND_X emulated(0|1) MOTE_BACKEND_REQUIRED

@@ -1,14 +1,16 @@
 /* A step's check of the inputs written through the view (input_check.h). The fast path is one
- * pass per limit row over the range that only ORs "outside" flags together: no branch per
- * element, so the compiler vectorises it, and a pass reads each input array once. A vector's
- * length is judged by its squared length in float against the squared bounds (add's checks
- * compute the length in double: the two agree but within float's rounding at the bound), so a
- * NaN, an infinity or a component whose square overflows is outside too. Only when a pass
+ * pass per limit row over the range on the pool's backend (its variant's inputs_outside, a
+ * vector of elements per comparison; mote_inputs_outside_scalar on the scalar backend), which
+ * reads each input array once. A vector's length is judged by its squared length in float
+ * against the squared bounds (add's checks compute the length in double: the two agree but
+ * within float's rounding at the bound), so a NaN, an infinity or a component whose square
+ * overflows is outside too. Only when a pass
  * flags something does the slow path look for the element, to name it. */
 #include "input_check.h"
 
 #include <math.h>
 
+#include "kernel_table.h"
 #include "pool.h"
 #include "refuse.h"
 
@@ -22,50 +24,23 @@ static inline unsigned outside_square(float square, float low2, float high2) {
     return (unsigned)!(square >= low2) | (unsigned)!(square <= high2);
 }
 
-static unsigned any_outside_1(const float *x, size_t n, float low, float high) {
-    unsigned out = 0;
-    for (size_t i = 0; i < n; ++i) {
-        out |= outside(x[i], low, high);
-    }
-    return out;
-}
-
-static unsigned any_outside_2(const float *x, const float *y, size_t n, float low2, float high2) {
-    unsigned out = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const float a = x[i], b = y[i];
-        out |= outside_square(a * a + b * b, low2, high2);
-    }
-    return out;
-}
-
-static unsigned any_outside_3(const float *x, const float *y, const float *z, size_t n, float low2,
-                              float high2) {
-    unsigned out = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const float a = x[i], b = y[i], c = z[i];
-        out |= outside_square(a * a + b * b + c * c, low2, high2);
-    }
-    return out;
-}
-
-static unsigned any_outside_4(const float *x, const float *y, const float *z, const float *w,
-                              size_t n, float low2, float high2) {
-    unsigned out = 0;
-    for (size_t i = 0; i < n; ++i) {
-        const float a = x[i], b = y[i], c = z[i], d = w[i];
-        out |= outside_square(a * a + b * b + c * c + d * d, low2, high2);
-    }
-    return out;
-}
-
 /* The squared length of a limit's vector at element i, in the same order as the passes. */
-static float square_at(float *const *p, int components, size_t i) {
+static float square_at(const float *const *p, int components, size_t i) {
     float square = p[0][i] * p[0][i];
     for (int c = 1; c < components; ++c) {
         square += p[c][i] * p[c][i];
     }
     return square;
+}
+
+bool mote_inputs_outside_scalar(const float *const *p, int components, size_t n, float low,
+                                float high) {
+    unsigned out = 0; /* flags ORed, no branch per element */
+    for (size_t i = 0; i < n; ++i) {
+        out |= components == 1 ? outside(p[0][i], low, high)
+                               : outside_square(square_at(p, components, i), low, high);
+    }
+    return out != 0;
 }
 
 /* The same in double, for a refusal's detail (no overflow). */
@@ -88,23 +63,20 @@ static bool limit_arrays(const mote_pool *pool, const mote_input_limit *limit, f
     return true;
 }
 
-/* Whether any element of [begin, end) lies outside the limit (the fast pass). */
-static bool limit_outside(float *const *p, const mote_input_limit *limit, size_t begin,
-                          size_t end) {
-    const size_t n = end - begin;
-    const float low2 = limit->low * limit->low;
-    const float high2 = limit->high * limit->high;
-    switch (limit->components) {
-    case 1:
-        return any_outside_1(p[0] + begin, n, limit->low, limit->high) != 0;
-    case 2:
-        return any_outside_2(p[0] + begin, p[1] + begin, n, low2, high2) != 0;
-    case 3:
-        return any_outside_3(p[0] + begin, p[1] + begin, p[2] + begin, n, low2, high2) != 0;
-    default:
-        return any_outside_4(p[0] + begin, p[1] + begin, p[2] + begin, p[3] + begin, n, low2,
-                             high2) != 0;
+/* Whether any element of [begin, end) lies outside the limit: the fast pass, on the pool's
+ * backend. */
+static bool limit_outside(const mote_pool *pool, float *const *p, const mote_input_limit *limit,
+                          size_t begin, size_t end) {
+    const mote_kernel_table *table = mote_kernel_table_for(pool->backend);
+    const float *from[4] = {NULL, NULL, NULL, NULL};
+    for (int c = 0; c < limit->components; ++c) {
+        from[c] = p[c] + begin;
     }
+    if (limit->components == 1) {
+        return table->inputs_outside(from, 1, end - begin, limit->low, limit->high);
+    }
+    return table->inputs_outside(from, limit->components, end - begin, limit->low * limit->low,
+                                 limit->high * limit->high);
 }
 
 /* The refusal of element i of a limit's vector or value, known to lie outside it. */
@@ -133,8 +105,8 @@ static bool element_outside(float *const *p, const mote_input_limit *limit, size
     if (limit->components == 1) {
         return outside(p[0][i], limit->low, limit->high) != 0;
     }
-    return outside_square(square_at(p, limit->components, i), limit->low * limit->low,
-                          limit->high * limit->high) != 0;
+    return outside_square(square_at((const float *const *)p, limit->components, i),
+                          limit->low * limit->low, limit->high * limit->high) != 0;
 }
 
 /* The slow path, after a pass flagged the range: the lowest element outside a limit, and of its
@@ -169,7 +141,7 @@ mote_status mote_input_check(const mote_pool *pool, size_t begin, size_t end) {
         const mote_input_limit *limit = &kind->input_limits[k];
         float *p[4] = {NULL, NULL, NULL, NULL};
         if (limit_arrays(pool, limit, p)) {
-            refused = refused || limit_outside(p, limit, begin, end);
+            refused = refused || limit_outside(pool, p, limit, begin, end);
         }
     }
     return refused ? refuse_first(pool, begin, end) : MOTE_OK;

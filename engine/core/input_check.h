@@ -6,6 +6,7 @@
 #ifndef MOTE_CORE_INPUT_CHECK_H
 #define MOTE_CORE_INPUT_CHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "mote/base.h"
@@ -18,8 +19,14 @@ typedef struct mote_pool mote_pool;
  * its inputs is NaN or infinite ("view.goal[12]: must be finite (got nan)"), else
  * MOTE_ERROR_INVALID_ARGUMENT, as add refuses the same value ("view.goal[12]: must be within
  * [-1e+15, 1e+15] (got 1e+30)"; a vector: "view.desired_velocity[12]: its length must be within
- * ..."). Reads the arrays only. One pass per limit over the range, without a branch per element
- * (the compiler vectorises it); the element is looked for only after a pass found one. */
+ * ..."). Reads the arrays only. One pass per limit over the range on the pool's backend (its
+ * kernel table's inputs_outside, kernel_table.h); the element is looked for only after a pass
+ * found one. */
 mote_status mote_input_check(const mote_pool *pool, size_t begin, size_t end);
+
+/* The fast pass on the scalar backend, element by element: the specification every variant's
+ * inputs_outside follows (mote_outside_fn, kernel_table.h). */
+bool mote_inputs_outside_scalar(const float *const *p, int components, size_t n, float low,
+                                float high);
 
 #endif

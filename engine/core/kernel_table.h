@@ -73,6 +73,14 @@ typedef struct mote_math_table {
     mote_soa_fn math3d[MOTE_MATH3D_COUNT];
 } mote_math_table;
 
+/* Whether any of elements [0, n) of the component arrays p[0 .. components) (1 to 4) lies
+ * outside [low, high]: the value itself for one component, else its squared length (summed in
+ * component order, each product rounded) against the squared bounds low and high. A NaN or an
+ * infinity is outside. The fast pass of a step's input check (input_check.h); every variant
+ * gives the scalar pass's answer. */
+typedef bool (*mote_outside_fn)(const float *const *p, int components, size_t n, float low,
+                                float high);
+
 /* One compiled variant of the kernel sources. */
 typedef struct mote_kernel_table {
     const char *name;      /* "scalar", "portable", "avx2", "avx512", "neon", "avx512-emu", ... */
@@ -82,6 +90,7 @@ typedef struct mote_kernel_table {
     int lanes;
     mote_kernel_fn kernel[MOTE_KERNEL_COUNT]; /* indexed by mote_kernel_id (kernel_list.h) */
     mote_math_table math;
+    mote_outside_fn inputs_outside; /* the input check's fast pass */
 } mote_kernel_table;
 
 /* Every variant this build compiled: the public backends, then emulated variants that run

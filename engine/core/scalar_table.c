@@ -2,6 +2,7 @@
  * mote/math3d.h behind the math table. */
 #include <math.h>
 
+#include "input_check.h"
 #include "kernel_table.h"
 #include "mote/math3d.h"
 #include "mote/spring.h"
@@ -158,4 +159,5 @@ const mote_kernel_table mote_kernel_table_scalar = {
 #undef MATH3D_ENTRY
                 },
         },
+    .inputs_outside = mote_inputs_outside_scalar,
 };

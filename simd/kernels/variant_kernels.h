@@ -26,6 +26,9 @@ void MOTE_VARIANT_FN(mote_math_pow)(const float *a, const float *b, float *out, 
     void MOTE_VARIANT_FN(mote_math3d_##name)(const float *const *in, float *const *out, size_t n);
 MOTE_MATH3D_FUNCTIONS(MOTE_DECLARE_MATH3D_ARRAY)
 
+bool MOTE_VARIANT_FN(mote_inputs_outside)(const float *const *p, int components, size_t n,
+                                          float low, float high);
+
 extern const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table);
 
 #endif

@@ -35,4 +35,5 @@ const mote_kernel_table MOTE_VARIANT_FN(mote_kernel_table) = {
 #undef MATH3D_ENTRY
                 },
         },
+    .inputs_outside = MOTE_VARIANT_FN(mote_inputs_outside),
 };
