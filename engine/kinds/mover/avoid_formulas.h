@@ -169,6 +169,40 @@ static inline void avoid_closest_on_wall(const mote_segment *w, float x, float y
     *cy = w->a.y + aby * t;
 }
 
+/* The walls' part of a body's avoid velocity (vx, vy) (avoid_finish): each wall it approaches
+ * with its disc within obstacle_time_horizon takes away that share of the approach (all of it
+ * once the disc touches). */
+static inline void avoid_finish_walls(const avoid_body *body, const mover_avoid_step *k,
+                                      float *out_x, float *out_y) {
+    float vx = *out_x, vy = *out_y;
+    for (size_t w = 0; w < k->wall_count; ++w) {
+        float cx, cy;
+        avoid_closest_on_wall(&k->walls[w], body->x, body->y, &cx, &cy);
+        const float nx0 = body->x - cx, ny0 = body->y - cy;
+        const float dist = sqrtf(nx0 * nx0 + ny0 * ny0);
+        if (!(dist > 0.0f)) {
+            continue; /* on the wall's line: the projection moves it off */
+        }
+        const float nx = nx0 / dist, ny = ny0 / dist;
+        const float approach = -(vx * nx + vy * ny); /* > 0: toward the wall */
+        if (!(approach > 0.0f)) {
+            continue;
+        }
+        const float gap = dist - body->radius;
+        float share = 1.0f;
+        if (gap > 0.0f) {
+            const float tau = gap / approach;
+            share = tau < k->obstacle_time_horizon
+                        ? (k->obstacle_time_horizon - tau) / k->obstacle_time_horizon
+                        : 0.0f;
+        }
+        vx = vx + nx * (approach * share);
+        vy = vy + ny * (approach * share);
+    }
+    *out_x = vx;
+    *out_y = vy;
+}
+
 /* A body's avoid velocity from its desired velocity d and the sums of its neighbours'
  * contributions: the desired velocity plus the steering, no faster than the desired speed or
  * half the steering's, whichever is more (a body asked to stand, or to creep toward a goal it
@@ -204,30 +238,7 @@ static inline void avoid_finish(const avoid_body *body, float dx, float dy, floa
     }
     vx = vx + separate_x;
     vy = vy + separate_y;
-    for (size_t w = 0; w < k->wall_count; ++w) {
-        float cx, cy;
-        avoid_closest_on_wall(&k->walls[w], body->x, body->y, &cx, &cy);
-        const float nx0 = body->x - cx, ny0 = body->y - cy;
-        const float dist = sqrtf(nx0 * nx0 + ny0 * ny0);
-        if (!(dist > 0.0f)) {
-            continue; /* on the wall's line: the projection moves it off */
-        }
-        const float nx = nx0 / dist, ny = ny0 / dist;
-        const float approach = -(vx * nx + vy * ny); /* > 0: toward the wall */
-        if (!(approach > 0.0f)) {
-            continue;
-        }
-        const float gap = dist - body->radius;
-        float share = 1.0f;
-        if (gap > 0.0f) {
-            const float tau = gap / approach;
-            share = tau < k->obstacle_time_horizon
-                        ? (k->obstacle_time_horizon - tau) / k->obstacle_time_horizon
-                        : 0.0f;
-        }
-        vx = vx + nx * (approach * share);
-        vy = vy + ny * (approach * share);
-    }
+    avoid_finish_walls(body, k, &vx, &vy);
     *out_x = vx;
     *out_y = vy;
 }

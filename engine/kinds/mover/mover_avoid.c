@@ -114,8 +114,9 @@ static bool is_body(float *const *p, size_t e) {
            isfinite(p[MOVER_VELOCITY_Y][e]);
 }
 
-/* The grid's per-slot arrays: 13 of floats, element, cell_x and cell_y. */
-#define SLOT_ARRAYS 16
+/* The grid's per-slot arrays: 13 of floats, element, cell_x, cell_y, near_count, near_tag and
+ * the MOVER_PROJECT_LIST of near_list. */
+#define SLOT_ARRAYS (18 + MOVER_PROJECT_LIST)
 
 /* Points the grid's per-slot arrays into one block of `slots` slots (each array padded). */
 static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
@@ -129,6 +130,9 @@ static void lay_out_slots(mover_grid *g, unsigned char *block, size_t slots) {
     g->element = (uint32_t *)(void *)(block + at);
     g->cell_x = (uint32_t *)(void *)(block + at + stride);
     g->cell_y = (uint32_t *)(void *)(block + at + 2 * stride);
+    g->near_count = (uint32_t *)(void *)(block + at + 3 * stride);
+    g->near_tag = (uint32_t *)(void *)(block + at + 4 * stride);
+    g->near_list = (uint32_t *)(void *)(block + at + 5 * stride);
     g->slot_capacity = slots;
 }
 
@@ -331,6 +335,13 @@ void mover_avoid_after(mote_pool *pool, mover_avoid_space *space, const mote_avo
     }
     mover_avoid_step k = avoid_step_of(a, g, space, plan->begin, plan->end);
     avoid_job job = {table->kernel[MOTE_KERNEL_mover_project], p, &k};
+    /* the first pass keeps each group's candidates; the next read them while every body has
+     * moved less than a quarter of the extra reach since (the sum of each pass's largest move
+     * along an axis, times 1.5 > sqrt 2) */
+    g->project_steps = g->project_steps + 1;
+    k.near_tag = g->project_steps * 32u;
+    k.near_reach_extra = MOVER_PROJECT_LIST_MARGIN * g->max_radius;
+    float moved = 0.0f;
     for (int pass = 0; pass < MOVER_PROJECT_PASSES; ++pass) {
         const bool even = pass % 2 == 0;
         k.from_x = even ? g->px : g->qx;
@@ -339,7 +350,20 @@ void mover_avoid_after(mote_pool *pool, mover_avoid_space *space, const mote_avo
         k.before_y = pass == 0 ? g->y : k.from_y;
         k.to_x = even ? g->qx : g->px;
         k.to_y = even ? g->qy : g->py;
+        k.near_mode = pass == 0                            ? MOVER_NEAR_KEEP
+                      : moved < 0.25f * k.near_reach_extra ? MOVER_NEAR_READ
+                                                           : MOVER_NEAR_OFF;
         mote_run_range_tasks(plan->tasks, 0, g->bodies, AVOID_PARALLEL_MIN, run_slots, &job);
+        if (pass + 1 < MOVER_PROJECT_PASSES && k.near_mode != MOVER_NEAR_OFF) {
+            float most = 0.0f;
+            for (size_t s = 0; s < g->bodies; ++s) {
+                const float dx = fabsf(k.to_x[s] - k.from_x[s]);
+                const float dy = fabsf(k.to_y[s] - k.from_y[s]);
+                most = !(dx <= most) ? dx : most; /* a NaN stops the lists */
+                most = !(dy <= most) ? dy : most;
+            }
+            moved = moved + 1.5f * most;
+        }
     }
     const float *x = MOVER_PROJECT_PASSES % 2 == 0 ? g->px : g->qx;
     const float *y = MOVER_PROJECT_PASSES % 2 == 0 ? g->py : g->qy;

@@ -41,6 +41,12 @@
     1.02f                   /* the passes push overlapping discs toward this                       \
                              * times their radii sum */
 #define MOVER_WALL_PASSES 2 /* passes over the walls per projection pass */
+#define MOVER_PROJECT_LIST                                                                         \
+    8 /* the wide projection keeps up to this many candidates per body of a group from its         \
+       * first pass for the next passes */
+#define MOVER_PROJECT_LIST_MARGIN                                                                  \
+    0.5f /* and lists them within this many largest radii beyond their reach; the lists serve      \
+          * while no body has moved more than a quarter of that since */
 
 /* A body's neighbours, from a grid of square cells counting-sorted by cell (row-major), so a
  * row of consecutive cells is one contiguous run of the sorted arrays. A body's candidates
@@ -64,6 +70,11 @@ typedef struct mover_grid {
     float *x, *y, *vx, *vy, *radius, *ordinal; /* ordinal: the element index, as a float */
     float *want_x, *want_y;                    /* the desired velocity */
     float *px, *py, *qx, *qy;                  /* the projection's positions, ping and pong */
+    /* the wide projection's kept candidates: a group of lanes at slot s lists them from
+     * near_list + s * MOVER_PROJECT_LIST on, near_count[s] of them (MOVER_NEAR_SCAN: none kept),
+     * near_tag[s] the keeping step's near_tag plus the group's lane count */
+    uint32_t *near_list, *near_count, *near_tag;
+    uint32_t project_steps; /* steps that ran the projection (its tags) */
     size_t slot_capacity, cell_capacity;
 } mover_grid;
 
@@ -84,7 +95,18 @@ typedef struct mover_avoid_step {
      * the right side of every wall), to */
     const float *from_x, *from_y, *before_x, *before_y;
     float *to_x, *to_y;
+    /* the wide projection's kept candidates (mover_grid's near_*): MOVER_NEAR_OFF scans the
+     * cells, MOVER_NEAR_KEEP scans them and keeps each group's candidates within
+     * near_reach_extra beyond its reach, MOVER_NEAR_READ reads those kept (every body has
+     * moved less than a quarter of near_reach_extra since: each candidate that may overlap is
+     * kept, in the same order) */
+    int near_mode;
+    float near_reach_extra; /* units */
+    uint32_t near_tag;      /* this step's tag, times 32 */
 } mover_avoid_step;
+
+enum { MOVER_NEAR_OFF, MOVER_NEAR_KEEP, MOVER_NEAR_READ };
+#define MOVER_NEAR_SCAN UINT32_MAX
 
 /* The sorted-slot runs of the cells in columns [first, last] (each widened by one, within
  * the grid) of the rows row - 1, row and row + 1 (those that exist), in ascending slot order.

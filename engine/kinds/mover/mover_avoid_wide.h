@@ -7,8 +7,9 @@
  * The avoidance lists each lane's candidates within the neighbour distance (without
  * branches) and runs the lists in rounds, a candidate per lane, so few lanes idle; the
  * projection, whose overlaps are rare, broadcasts each candidate that overlaps some lane to
- * every lane. The per-body formulas (speed limit, walls) are the reference's own scalar code,
- * so every variant gives the reference's bits. */
+ * every lane. A body's finish (speed limit, contacts) runs lane by lane with avoid_finish's
+ * operations, and its walls through the reference's own scalar code, so every variant gives
+ * the reference's bits. */
 
 #include <stdint.h>
 #include <string.h>
@@ -332,6 +333,39 @@ static inline wide_body round_bodies(const lane_lists *lists, size_t t) {
     return b;
 }
 
+/* avoid_finish before the walls, lane by lane: the avoid velocities (into vx, vy) from the
+ * desired velocities (dx, dy) and the sums of the neighbours' contributions. */
+static inline void finish_wide(mote_wf dx, mote_wf dy, const wide_pair *sum, float *out_x,
+                               float *out_y) {
+    const mote_wf zero = mote_w_set1(0.0f);
+    mote_wf vx = mote_w_add(dx, sum->predict_x), vy = mote_w_add(dy, sum->predict_y);
+    const mote_wf desired_speed = mote_w_sqrt(mote_w_add(mote_w_mul(dx, dx), mote_w_mul(dy, dy)));
+    const mote_wf speed = mote_w_sqrt(mote_w_add(mote_w_mul(vx, vx), mote_w_mul(vy, vy)));
+    const mote_wf step_aside = mote_w_mul(
+        mote_w_set1(0.5f), mote_w_sqrt(mote_w_add(mote_w_mul(sum->predict_x, sum->predict_x),
+                                                  mote_w_mul(sum->predict_y, sum->predict_y))));
+    const mote_wf limit =
+        mote_w_select(mote_w_gt(desired_speed, step_aside), desired_speed, step_aside);
+    const mote_wm over = mote_w_gt(speed, limit);
+    const mote_wf scale = mote_w_div(limit, speed);
+    vx = mote_w_select(over, mote_w_mul(vx, scale), vx);
+    vy = mote_w_select(over, mote_w_mul(vy, scale), vy);
+    const mote_wf contact = mote_w_sqrt(mote_w_add(mote_w_mul(sum->contact_x, sum->contact_x),
+                                                   mote_w_mul(sum->contact_y, sum->contact_y)));
+    const mote_wm touches = mote_w_gt(contact, zero);
+    if (mote_w_any(touches)) {
+        const mote_wf cx = mote_w_div(sum->contact_x, contact);
+        const mote_wf cy = mote_w_div(sum->contact_y, contact);
+        const mote_wf into = mote_w_sub(mote_w_add(mote_w_mul(vx, cx), mote_w_mul(vy, cy)),
+                                        mote_w_div(sum->contact_speed, sum->contacts));
+        const mote_wm back = mote_w_and(touches, mote_w_gt(into, zero));
+        vx = mote_w_select(back, mote_w_sub(vx, mote_w_mul(cx, into)), vx);
+        vy = mote_w_select(back, mote_w_sub(vy, mote_w_mul(cy, into)), vy);
+    }
+    mote_w_store(out_x, mote_w_add(vx, sum->separate_x));
+    mote_w_store(out_y, mote_w_add(vy, sum->separate_y));
+}
+
 void MOTE_VARIANT_FN(mote_kernel_mover_avoid)(float *const *p, const void *constants, size_t begin,
                                               size_t end) {
     const mover_avoid_step *k = constants;
@@ -381,15 +415,8 @@ void MOTE_VARIANT_FN(mote_kernel_mover_avoid)(float *const *p, const void *const
                 open = mote_w_and(q.lanes, mote_w_lt(found, max_found));
             }
         }
-        float lanes[8][MOTE_W_LANES];
-        mote_w_store(lanes[0], sum.predict_x);
-        mote_w_store(lanes[1], sum.predict_y);
-        mote_w_store(lanes[2], sum.separate_x);
-        mote_w_store(lanes[3], sum.separate_y);
-        mote_w_store(lanes[4], sum.contact_x);
-        mote_w_store(lanes[5], sum.contact_y);
-        mote_w_store(lanes[6], sum.contact_speed);
-        mote_w_store(lanes[7], sum.contacts);
+        float vx[MOTE_W_LANES], vy[MOTE_W_LANES];
+        finish_wide(i.want_x, i.want_y, &sum, vx, vy);
         for (size_t l = 0; l < q.count; ++l) {
             const size_t b = q.first + l, e = g->element[b];
             if (!in_range(k, e)) {
@@ -397,13 +424,79 @@ void MOTE_VARIANT_FN(mote_kernel_mover_avoid)(float *const *p, const void *const
             }
             const avoid_body self = {g->x[b],      g->y[b],      g->want_x[b], g->want_y[b],
                                      g->want_x[b], g->want_y[b], g->radius[b], g->ordinal[b]};
-            float vx, vy;
-            avoid_finish(&self, self.vx, self.vy, lanes[0][l], lanes[1][l], lanes[2][l],
-                         lanes[3][l], lanes[4][l], lanes[5][l], lanes[6][l], lanes[7][l], k, &vx,
-                         &vy);
-            p[MOVER_AVOID_VELOCITY_X][e] = vx;
-            p[MOVER_AVOID_VELOCITY_Y][e] = vy;
+            avoid_finish_walls(&self, k, &vx[l], &vy[l]);
+            p[MOVER_AVOID_VELOCITY_X][e] = vx[l];
+            p[MOVER_AVOID_VELOCITY_Y][e] = vy[l];
         }
+    }
+}
+
+/* A group's projection sums: what its lanes add up, and how many overlaps each counted. */
+typedef struct project_sums {
+    mote_wf x, y, found;
+    mote_wm open; /* the lanes still below max_neighbors */
+} project_sums;
+
+/* The listed candidate slots, in order, through the projection pairs of the group's lanes
+ * (each in its own 3 x 3 cells) at positions (x, y), until no lane is open. */
+static inline void project_listed(const mover_grid *g, const avoid_group *q, const wide_body *i,
+                                  const float *x, const float *y, const uint32_t *list,
+                                  size_t listed, mote_wf max_found, project_sums *sums) {
+    for (size_t t = 0; t < listed && mote_w_any(sums->open); ++t) {
+        const size_t a = list[t];
+        const wide_body j = broadcast_body(g, x, y, a);
+        mote_wf push_x, push_y;
+        const mote_wm overlap =
+            project_pair_wide(i, &j, own_cells(g, q, sums->open, a), &push_x, &push_y);
+        if (!mote_w_any(overlap)) {
+            continue;
+        }
+        sums->x = add_where(overlap, sums->x, push_x);
+        sums->y = add_where(overlap, sums->y, push_y);
+        sums->found = add_where(overlap, sums->found, mote_w_set1(1.0f));
+        sums->open = mote_w_and(q->lanes, mote_w_lt(sums->found, max_found));
+    }
+}
+
+/* The group's projection sums from its cells: each candidate within limit_sq of some lane
+ * through the pairs; with k->near_mode MOVER_NEAR_KEEP, those within keep_sq kept for the
+ * next passes (none kept when they are more than the group's share of the lists, or when the
+ * lanes stop before the end of their cells: a later pass may need the rest). */
+static inline void project_scan(const mover_grid *g, const avoid_group *q, const wide_body *i,
+                                const mover_avoid_step *k, mote_wf limit_sq, mote_wf keep_sq,
+                                mote_wf max_found, project_sums *sums) {
+    const bool keep = k->near_mode == MOVER_NEAR_KEEP;
+    const size_t capacity = q->count * MOVER_PROJECT_LIST;
+    uint32_t *kept = g->near_list + q->first * MOVER_PROJECT_LIST;
+    size_t kept_count = 0;
+    bool complete = true;
+    size_t run_begin[3], run_end[3];
+    const int runs =
+        mover_grid_runs(g, q->row, q->column_first, q->column_last, run_begin, run_end);
+    for (int r = 0; r < runs; ++r) {
+        for (size_t a0 = run_begin[r]; a0 < run_end[r]; a0 += AVOID_CHUNK) {
+            if (!mote_w_any(sums->open)) {
+                complete = false;
+                break;
+            }
+            const size_t a1 = a0 + AVOID_CHUNK < run_end[r] ? a0 + AVOID_CHUNK : run_end[r];
+            uint32_t list[AVOID_CHUNK];
+            const size_t listed = near_candidates(g, q, i, keep ? keep_sq : limit_sq, k->from_x,
+                                                  k->from_y, a0, a1, list);
+            if (keep && kept_count + listed <= capacity) {
+                memcpy(kept + kept_count, list, listed * sizeof list[0]);
+            }
+            kept_count += listed;
+            project_listed(g, q, i, k->from_x, k->from_y, list, listed, max_found, sums);
+        }
+        if (!complete) {
+            break;
+        }
+    }
+    if (keep) {
+        g->near_count[q->first] =
+            complete && kept_count <= capacity ? (uint32_t)kept_count : MOVER_NEAR_SCAN;
+        g->near_tag[q->first] = k->near_tag + (uint32_t)q->count;
     }
 }
 
@@ -412,46 +505,30 @@ void MOTE_VARIANT_FN(mote_kernel_mover_project)(float *const *p, const void *con
     (void)p;
     const mover_avoid_step *k = constants;
     const mover_grid *g = k->grid;
-    const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
+    const mote_wf zero = mote_w_set1(0.0f);
     const mote_wf max_found = mote_w_set1(k->max_neighbors);
+    const mote_wf extra = mote_w_set1(k->near_reach_extra);
     for (size_t s = begin; s < end;) {
         const avoid_group q = group_at(g, s, end);
         s += q.count;
         const wide_body i = load_group(g, &q, k->from_x, k->from_y, g->vx, g->vy);
-        mote_wf sum_x = zero, sum_y = zero, found = zero;
-        size_t run_begin[3], run_end[3];
-        const int runs =
-            mover_grid_runs(g, q.row, q.column_first, q.column_last, run_begin, run_end);
-        /* the farthest any candidate may overlap a lane: its radius plus the largest, wide */
-        const mote_wf reach = mote_w_mul(mote_w_add(i.radius, mote_w_set1(g->max_radius)),
-                                         mote_w_set1(MOVER_PROJECT_TARGET));
-        const mote_wf limit_sq = mote_w_mul(reach, reach);
-        mote_wm open = q.lanes;
-        for (int r = 0; r < runs && mote_w_any(open); ++r) {
-            for (size_t a0 = run_begin[r]; a0 < run_end[r] && mote_w_any(open); a0 += AVOID_CHUNK) {
-                const size_t a1 = a0 + AVOID_CHUNK < run_end[r] ? a0 + AVOID_CHUNK : run_end[r];
-                uint32_t list[AVOID_CHUNK];
-                const size_t listed =
-                    near_candidates(g, &q, &i, limit_sq, k->from_x, k->from_y, a0, a1, list);
-                for (size_t t = 0; t < listed && mote_w_any(open); ++t) {
-                    const size_t a = list[t];
-                    const wide_body j = broadcast_body(g, k->from_x, k->from_y, a);
-                    mote_wf push_x, push_y;
-                    const mote_wm overlap =
-                        project_pair_wide(&i, &j, own_cells(g, &q, open, a), &push_x, &push_y);
-                    if (!mote_w_any(overlap)) {
-                        continue;
-                    }
-                    sum_x = add_where(overlap, sum_x, push_x);
-                    sum_y = add_where(overlap, sum_y, push_y);
-                    found = add_where(overlap, found, one);
-                    open = mote_w_and(q.lanes, mote_w_lt(found, max_found));
-                }
-            }
+        project_sums sums = {zero, zero, zero, q.lanes};
+        const uint32_t count = g->near_count[q.first];
+        if (k->near_mode == MOVER_NEAR_READ && count != MOVER_NEAR_SCAN &&
+            g->near_tag[q.first] == k->near_tag + (uint32_t)q.count) {
+            project_listed(g, &q, &i, k->from_x, k->from_y,
+                           g->near_list + q.first * MOVER_PROJECT_LIST, count, max_found, &sums);
+        } else {
+            /* the farthest any candidate may overlap a lane: its radius plus the largest, wide */
+            const mote_wf reach = mote_w_mul(mote_w_add(i.radius, mote_w_set1(g->max_radius)),
+                                             mote_w_set1(MOVER_PROJECT_TARGET));
+            const mote_wf keep = mote_w_add(reach, extra);
+            project_scan(g, &q, &i, k, mote_w_mul(reach, reach), mote_w_mul(keep, keep), max_found,
+                         &sums);
         }
         float x[MOTE_W_LANES], y[MOTE_W_LANES];
-        mote_w_store(x, mote_w_add(i.x, sum_x));
-        mote_w_store(y, mote_w_add(i.y, sum_y));
+        mote_w_store(x, mote_w_add(i.x, sums.x));
+        mote_w_store(y, mote_w_add(i.y, sums.y));
         for (size_t l = 0; l < q.count; ++l) {
             const size_t b = q.first + l;
             if (in_range(k, g->element[b])) {

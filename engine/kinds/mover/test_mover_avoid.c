@@ -344,21 +344,27 @@ static void door_between_two_rooms(void **state) {
     walls_scene_holds(AVOID_DOOR, 120, 150.0f); /* everybody through in 124.3 s */
 }
 
-/* Every body on one point separates without NaN, and each body read a bounded number of
- * neighbours (the pile spreads to the radii sums in a few seconds). */
-static void a_pile_on_one_point_separates(void **state) {
-    (void)state;
+/* A pool of n bodies of radius 0.4 on one point, standing. */
+static mote_mover_pool *pile_pool(int n) {
     mote_mover_pool_def def = mote_default_mover_pool_def();
     def.params = avoid_scene_params();
     def.avoidance.neighbor_distance = 3.0f;
     mote_mover_pool *pool = NULL;
     assert_int_equal(mote_mover_pool_create(&def, &pool), MOTE_OK);
-    for (int i = 0; i < 400; ++i) {
+    for (int i = 0; i < n; ++i) {
         mote_mover_desc d = mote_default_mover_desc();
         d.radius = 0.4f;
         d.state.position = (mote_vec2){5.0f, -3.0f};
         assert_int_equal(mote_mover_pool_add(pool, &d, NULL), MOTE_OK);
     }
+    return pool;
+}
+
+/* Every body on one point separates without NaN, and each body read a bounded number of
+ * neighbours (the pile spreads to the radii sums in a few seconds). */
+static void a_pile_on_one_point_separates(void **state) {
+    (void)state;
+    mote_mover_pool *pool = pile_pool(400);
     avoid_scene view = {.pool = pool, .n = 400};
     float first = avoid_scene_closest_pair(&view);
     assert_true(first == 0.0f);
@@ -371,6 +377,46 @@ static void a_pile_on_one_point_separates(void **state) {
     printf("pile of 400 after 20 s: closest pair %.3f of the radii sum\n", (double)closest);
     assert_true(closest > 0.5f);
     mote_mover_pool_destroy(pool);
+}
+
+/* A pile spreading from one point (the projection's first pass finds more candidates than it
+ * keeps, bodies move past the kept lists' margin, then the lists serve as it settles): every
+ * wide table gives the reference's positions, velocities and avoid velocities, step after
+ * step. 200 bodies, 240 steps; 30 scaled down. */
+static void a_spreading_pile_on_every_table_is_the_reference(void **state) {
+    (void)state;
+    const int steps = (int)test_scaled_at_least(240, 30);
+    mote_mover_pool *ref = pile_pool(200);
+    size_t n;
+    const mote_kernel_table *const *tables = mote_kernel_tables(&n);
+    mote_mover_pool *wide[16];
+    size_t wides = 0;
+    for (size_t t = 0; t < n && wides < 16; ++t) {
+        if (tables[t]->backend != MOTE_BACKEND_SCALAR && mote_kernel_table_runnable(tables[t])) {
+            wide[wides++] = pile_pool(200);
+        }
+    }
+    for (int k = 0; k < steps; ++k) {
+        mote_pool_run_table((mote_pool *)(void *)ref, mote_kernel_table_for(MOTE_BACKEND_SCALAR), 0,
+                            200, AVOID_DT);
+        size_t w = 0;
+        for (size_t t = 0; t < n && w < wides; ++t) {
+            if (tables[t]->backend == MOTE_BACKEND_SCALAR ||
+                !mote_kernel_table_runnable(tables[t])) {
+                continue;
+            }
+            mote_pool_run_table((mote_pool *)(void *)wide[w], tables[t], 0, 200, AVOID_DT);
+            assert_fields_equal(ref, wide[w], MOVER_POSITION_X, MOVER_ROTATION);
+            assert_fields_equal(ref, wide[w], MOVER_AVOID_VELOCITY_X, MOVER_FIELD_COUNT);
+            ++w;
+        }
+    }
+    avoid_scene view = {.pool = ref, .n = 200};
+    assert_true(avoid_scene_closest_pair(&view) > 0.5f); /* it spread */
+    for (size_t w = 0; w < wides; ++w) {
+        mote_mover_pool_destroy(wide[w]);
+    }
+    mote_mover_pool_destroy(ref);
 }
 
 /* A body started across a wall's disc leaves it on its centre's side. */
@@ -655,6 +701,7 @@ MOTE_TEST_MAIN(cmocka_unit_test(defaults_and_off_is_todays_bits),
                cmocka_unit_test(circle_meets_the_quality_targets),
                cmocka_unit_test(corridor_two_way_traffic), cmocka_unit_test(door_between_two_rooms),
                cmocka_unit_test(a_pile_on_one_point_separates),
+               cmocka_unit_test(a_spreading_pile_on_every_table_is_the_reference),
                cmocka_unit_test(bodies_inside_walls_leave_them),
                cmocka_unit_test(query_matches_a_scan),
                cmocka_unit_test(query_follows_steps_restores_and_removals),
