@@ -341,6 +341,8 @@ void mover_avoid_after(mote_pool *pool, mover_avoid_space *space, const mote_avo
     g->project_steps = g->project_steps + 1;
     k.near_tag = g->project_steps * 32u;
     k.near_reach_extra = MOVER_PROJECT_LIST_MARGIN * g->max_radius;
+    _Atomic uint32_t moved_bits;
+    k.moved_bits = &moved_bits;
     float moved = 0.0f;
     for (int pass = 0; pass < MOVER_PROJECT_PASSES; ++pass) {
         const bool even = pass % 2 == 0;
@@ -353,17 +355,12 @@ void mover_avoid_after(mote_pool *pool, mover_avoid_space *space, const mote_avo
         k.near_mode = pass == 0                            ? MOVER_NEAR_KEEP
                       : moved < 0.25f * k.near_reach_extra ? MOVER_NEAR_READ
                                                            : MOVER_NEAR_OFF;
+        atomic_store(&moved_bits, 0u); /* the wide kernels report (the reference keeps none) */
         mote_run_range_tasks(plan->tasks, 0, g->bodies, AVOID_PARALLEL_MIN, run_slots, &job);
-        if (pass + 1 < MOVER_PROJECT_PASSES && k.near_mode != MOVER_NEAR_OFF) {
-            float most = 0.0f;
-            for (size_t s = 0; s < g->bodies; ++s) {
-                const float dx = fabsf(k.to_x[s] - k.from_x[s]);
-                const float dy = fabsf(k.to_y[s] - k.from_y[s]);
-                most = !(dx <= most) ? dx : most; /* a NaN stops the lists */
-                most = !(dy <= most) ? dy : most;
-            }
-            moved = moved + 1.5f * most;
-        }
+        const uint32_t bits = atomic_load(&moved_bits);
+        float most;
+        memcpy(&most, &bits, sizeof most);
+        moved = moved + 1.5f * most; /* a NaN stops the lists */
     }
     const float *x = MOVER_PROJECT_PASSES % 2 == 0 ? g->px : g->qx;
     const float *y = MOVER_PROJECT_PASSES % 2 == 0 ? g->py : g->qy;

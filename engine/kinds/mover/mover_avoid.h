@@ -6,6 +6,7 @@
 #ifndef MOTE_MOVER_AVOID_H
 #define MOTE_MOVER_AVOID_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -103,6 +104,9 @@ typedef struct mover_avoid_step {
     int near_mode;
     float near_reach_extra; /* units */
     uint32_t near_tag;      /* this step's tag, times 32 */
+    /* where a wide projection pass reports the largest move along an axis of its bodies (the
+     * bits of a float >= 0, or of a NaN: atomically the largest of every call's) */
+    _Atomic uint32_t *moved_bits;
 } mover_avoid_step;
 
 enum { MOVER_NEAR_OFF, MOVER_NEAR_KEEP, MOVER_NEAR_READ };

@@ -500,6 +500,19 @@ static inline void project_scan(const mover_grid *g, const avoid_group *q, const
     }
 }
 
+/* Raises *bits to the bits of moved (>= 0, or a NaN: larger than any number's bits). */
+static inline void report_moved(_Atomic uint32_t *bits, float moved) {
+    if (bits == NULL) {
+        return;
+    }
+    uint32_t mine;
+    memcpy(&mine, &moved, sizeof mine);
+    mine = mine & 0x7fffffffu; /* a NaN's sign, or a zero's */
+    uint32_t seen = atomic_load(bits);
+    while (mine > seen && !atomic_compare_exchange_weak(bits, &seen, mine)) {
+    }
+}
+
 void MOTE_VARIANT_FN(mote_kernel_mover_project)(float *const *p, const void *constants,
                                                 size_t begin, size_t end) {
     (void)p;
@@ -508,6 +521,7 @@ void MOTE_VARIANT_FN(mote_kernel_mover_project)(float *const *p, const void *con
     const mote_wf zero = mote_w_set1(0.0f);
     const mote_wf max_found = mote_w_set1(k->max_neighbors);
     const mote_wf extra = mote_w_set1(k->near_reach_extra);
+    float moved = 0.0f;
     for (size_t s = begin; s < end;) {
         const avoid_group q = group_at(g, s, end);
         s += q.count;
@@ -539,6 +553,10 @@ void MOTE_VARIANT_FN(mote_kernel_mover_project)(float *const *p, const void *con
             }
             k->to_x[b] = x[l];
             k->to_y[b] = y[l];
+            const float dx = fabsf(x[l] - k->from_x[b]), dy = fabsf(y[l] - k->from_y[b]);
+            moved = !(dx <= moved) ? dx : moved; /* a NaN stays */
+            moved = !(dy <= moved) ? dy : moved;
         }
     }
+    report_moved(k->moved_bits, moved);
 }
