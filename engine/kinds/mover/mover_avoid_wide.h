@@ -57,47 +57,70 @@ static inline void wide_direction(mote_wf xx, mote_wf xy, mote_wf dist, mote_wf 
     *ny = mote_w_select(apart, *ny, mote_w_div(dy, length));
 }
 
-/* avoid_pair_of, lane by lane, for the lanes of valid: returns the lanes that react (*out
- * holds their contributions; nothing else of it is meaningful). */
+/* Where a round's candidates come from (round t of lists), for the fields the pairs read only
+ * now and then: the desired velocity where some lane touches, the ordinal where some centres
+ * coincide. */
+typedef struct lane_lists lane_lists;
+typedef struct round_source {
+    const mover_grid *g;
+    const lane_lists *lists;
+    size_t t;
+} round_source;
+
+/* A per-slot field of the round's candidates, lane by lane. */
+static inline mote_wf round_field(const round_source *r, const float *field);
+
+/* avoid_pair_of, lane by lane, for the lanes of valid, each candidate j (its position,
+ * velocity and radius; the rest from source) from the lane's list, which holds no lane's own
+ * body: returns the lanes that react (*out holds their contributions; nothing else of it is
+ * meaningful). The contacts and the separation are computed only when some lane touches. */
 static inline mote_wm avoid_pair_wide(const wide_body *i, const wide_body *j, mote_wm valid,
-                                      const mover_avoid_step *k, wide_pair *out) {
+                                      const round_source *source, const mover_avoid_step *k,
+                                      wide_pair *out) {
     const mote_wf zero = mote_w_set1(0.0f);
+    *out = (wide_pair){zero, zero, zero, zero, zero, zero, zero, zero};
     const mote_wf xx = mote_w_sub(j->x, i->x), xy = mote_w_sub(j->y, i->y);
     const mote_wf dist_sq = mote_w_add(mote_w_mul(xx, xx), mote_w_mul(xy, xy));
     mote_wm neighbour = mote_w_and(valid, mote_w_gt(j->radius, zero));
-    neighbour = mote_w_and(neighbour, not_equal(j->ordinal, i->ordinal));
     neighbour = mote_w_and(neighbour, mote_w_lt(dist_sq, mote_w_set1(k->neighbor_distance_sq)));
     if (!mote_w_any(neighbour)) { /* no lane reacts: *out is read under an all-false mask */
-        *out = (wide_pair){zero, zero, zero, zero, zero, zero, zero, zero};
         return neighbour;
     }
     const mote_wf sum = mote_w_add(i->radius, j->radius);
-    const mote_wm overlap = mote_w_lt(dist_sq, mote_w_mul(sum, sum));
     const mote_wf wide = mote_w_mul(sum, mote_w_set1(MOVER_AVOID_MARGIN));
     const mote_wf wide_sq = mote_w_mul(wide, wide);
-    const mote_wf dist = mote_w_sqrt(dist_sq);
-    mote_wf nx, ny;
-    wide_direction(xx, xy, dist, sum, i->ordinal, j->ordinal, neighbour, &nx, &ny);
-    /* contact */
-    const mote_wm touching = mote_w_lt(dist_sq, wide_sq);
-    const mote_wf ask = mote_w_add(mote_w_mul(i->vx, nx), mote_w_mul(i->vy, ny));
-    const mote_wm into = mote_w_and(touching, mote_w_gt(ask, zero));
-    out->contact_x = mote_w_select(into, nx, zero);
-    out->contact_y = mote_w_select(into, ny, zero);
-    const mote_wf away = mote_w_add(mote_w_mul(j->vx, nx), mote_w_mul(j->vy, ny));
-    out->contact_speed = mote_w_select(mote_w_and(into, mote_w_gt(away, zero)), away, zero);
-    out->contacts = mote_w_select(into, mote_w_set1(1.0f), zero);
-    const mote_wf toward = mote_w_add(mote_w_mul(j->want_x, nx), mote_w_mul(j->want_y, ny));
-    const mote_wf closing = mote_w_sub(ask, toward);
-    const mote_wm passes = mote_w_and(into, mote_w_gt(closing, zero));
-    const mote_wf pass = mote_w_mul(mote_w_set1(MOVER_AVOID_PASS), closing);
-    out->predict_x = mote_w_select(passes, mote_w_mul(ny, pass), zero);
-    out->predict_y = mote_w_select(passes, mote_w_sub(zero, mote_w_mul(nx, pass)), zero);
-    /* separation */
-    const mote_wf push =
-        mote_w_mul(mote_w_sub(sum, dist), mote_w_set1(0.5f * MOVER_AVOID_SEPARATION_RATE));
-    out->separate_x = mote_w_select(overlap, mote_w_sub(zero, mote_w_mul(nx, push)), zero);
-    out->separate_y = mote_w_select(overlap, mote_w_sub(zero, mote_w_mul(ny, push)), zero);
+    const mote_wm touching = mote_w_and(neighbour, mote_w_lt(dist_sq, wide_sq));
+    if (mote_w_any(touching)) {
+        const mote_wf dist = mote_w_sqrt(dist_sq);
+        const mote_wm coincident = mote_w_and(
+            touching, mote_w_le(dist, mote_w_mul(sum, mote_w_set1(MOVER_AVOID_COINCIDENT))));
+        const mote_wf j_ordinal =
+            mote_w_any(coincident) ? round_field(source, source->g->ordinal) : zero;
+        mote_wf nx, ny;
+        wide_direction(xx, xy, dist, sum, i->ordinal, j_ordinal, touching, &nx, &ny);
+        /* contact */
+        const mote_wf ask = mote_w_add(mote_w_mul(i->vx, nx), mote_w_mul(i->vy, ny));
+        const mote_wm into = mote_w_and(touching, mote_w_gt(ask, zero));
+        out->contact_x = mote_w_select(into, nx, zero);
+        out->contact_y = mote_w_select(into, ny, zero);
+        const mote_wf away = mote_w_add(mote_w_mul(j->vx, nx), mote_w_mul(j->vy, ny));
+        out->contact_speed = mote_w_select(mote_w_and(into, mote_w_gt(away, zero)), away, zero);
+        out->contacts = mote_w_select(into, mote_w_set1(1.0f), zero);
+        const mote_wf j_want_x = round_field(source, source->g->want_x);
+        const mote_wf j_want_y = round_field(source, source->g->want_y);
+        const mote_wf toward = mote_w_add(mote_w_mul(j_want_x, nx), mote_w_mul(j_want_y, ny));
+        const mote_wf closing = mote_w_sub(ask, toward);
+        const mote_wm passes = mote_w_and(into, mote_w_gt(closing, zero));
+        const mote_wf pass = mote_w_mul(mote_w_set1(MOVER_AVOID_PASS), closing);
+        out->predict_x = mote_w_select(passes, mote_w_mul(ny, pass), zero);
+        out->predict_y = mote_w_select(passes, mote_w_sub(zero, mote_w_mul(nx, pass)), zero);
+        /* separation */
+        const mote_wm overlap = mote_w_lt(dist_sq, mote_w_mul(sum, sum));
+        const mote_wf push =
+            mote_w_mul(mote_w_sub(sum, dist), mote_w_set1(0.5f * MOVER_AVOID_SEPARATION_RATE));
+        out->separate_x = mote_w_select(overlap, mote_w_sub(zero, mote_w_mul(nx, push)), zero);
+        out->separate_y = mote_w_select(overlap, mote_w_sub(zero, mote_w_mul(ny, push)), zero);
+    }
     /* prediction */
     const mote_wf wx = mote_w_sub(i->vx, j->vx), wy = mote_w_sub(i->vy, j->vy);
     const mote_wf qa = mote_w_add(mote_w_mul(wx, wx), mote_w_mul(wy, wy));
@@ -140,7 +163,7 @@ static inline mote_wm avoid_pair_wide(const wide_body *i, const wide_body *j, mo
                 mote_w_select(predicts, mote_w_sub(zero, mote_w_mul(py, gain)), out->predict_y);
         }
     }
-    return mote_w_and(neighbour, mote_w_or(touching, predicts)); /* reacts */
+    return mote_w_or(touching, predicts); /* reacts */
 }
 
 /* avoid_project_pair, lane by lane, for the lanes of valid: returns the lanes that overlap
@@ -254,12 +277,21 @@ static inline bool in_range(const mover_avoid_step *k, size_t element) {
 }
 
 /* The candidates of one chunk, lane by lane: lane l takes slot[l][0 .. length[l]). */
-typedef struct lane_lists {
+struct lane_lists {
     uint32_t slot[MOTE_W_LANES][AVOID_CHUNK];
     size_t length[MOTE_W_LANES];
     size_t longest;
-    float field[AVOID_CHUNK][8][MOTE_W_LANES]; /* per round, the candidates' wide_body */
-} lane_lists;
+    float field[AVOID_CHUNK][5][MOTE_W_LANES]; /* per round, the candidates' x, y, vx, vy and
+                                                * radius */
+};
+
+static inline mote_wf round_field(const round_source *r, const float *field) {
+    float lanes[MOTE_W_LANES];
+    for (size_t l = 0; l < MOTE_W_LANES; ++l) {
+        lanes[l] = field[r->t < r->lists->length[l] ? r->lists->slot[l][r->t] : r->g->bodies];
+    }
+    return mote_w_load(lanes);
+}
 
 /* A place in a group's runs. */
 typedef struct run_cursor {
@@ -317,10 +349,7 @@ static inline void fill_rounds(const mover_grid *g, lane_lists *lists) {
             lists->field[t][1][l] = g->y[a];
             lists->field[t][2][l] = g->vx[a];
             lists->field[t][3][l] = g->vy[a];
-            lists->field[t][4][l] = g->want_x[a];
-            lists->field[t][5][l] = g->want_y[a];
-            lists->field[t][6][l] = g->radius[a];
-            lists->field[t][7][l] = g->ordinal[a];
+            lists->field[t][4][l] = g->radius[a];
         }
     }
 }
@@ -328,8 +357,15 @@ static inline void fill_rounds(const mover_grid *g, lane_lists *lists) {
 /* Round t of the lists. */
 static inline wide_body round_bodies(const lane_lists *lists, size_t t) {
     const float(*f)[MOTE_W_LANES] = lists->field[t];
-    wide_body b = {mote_w_load(f[0]), mote_w_load(f[1]), mote_w_load(f[2]), mote_w_load(f[3]),
-                   mote_w_load(f[4]), mote_w_load(f[5]), mote_w_load(f[6]), mote_w_load(f[7])};
+    const mote_wf unread = mote_w_set1(0.0f); /* from round_field when needed */
+    wide_body b = {mote_w_load(f[0]),
+                   mote_w_load(f[1]),
+                   mote_w_load(f[2]),
+                   mote_w_load(f[3]),
+                   unread,
+                   unread,
+                   mote_w_load(f[4]),
+                   unread};
     return b;
 }
 
@@ -399,7 +435,8 @@ void MOTE_VARIANT_FN(mote_kernel_mover_avoid)(float *const *p, const void *const
                 const wide_body j = round_bodies(&lists, t);
                 const mote_wm valid = mote_w_and(open, mote_w_lt(mote_w_set1((float)t), listed));
                 wide_pair c;
-                const mote_wm reacts = avoid_pair_wide(&i, &j, valid, k, &c);
+                const round_source source = {g, &lists, t};
+                const mote_wm reacts = avoid_pair_wide(&i, &j, valid, &source, k, &c);
                 if (!mote_w_any(reacts)) {
                     continue;
                 }
