@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The crowd avoidance's step cost before and after a change, from two mote-bench JSON runs.
 
-For each backend and size of movers/avoid/<backend>/<n> (the square scene, one 60 Hz step with
-avoidance and movement), the CPU ns per body of each run, the speedup, and each run's wide
-backends against its own scalar reference (CPU time: the host is shared).
+For each backend (and auto, dispatch's choice) and size of movers/avoid/<backend>/<n> (the
+square scene, one 60 Hz step with avoidance and movement), the CPU ns per body of each run, the
+speedup, and each run's wide backends against its own scalar reference (CPU time: the host is
+shared).
 
     bench/avoid_ratios.py bench/results/zen4-epyc-2vcpu/mover-avoid-lanes-before.json \\
         bench/results/zen4-epyc-2vcpu/mover-avoid-lanes.json
@@ -27,7 +28,7 @@ def main():
     before, after = cpu_per_body(sys.argv[1]), cpu_per_body(sys.argv[2])
     print("| backend | bodies | before ns | after ns | speedup | before / scalar | after / scalar |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for backend in ["scalar", "portable", "avx2", "avx512", "neon"]:
+    for backend in ["scalar", "portable", "avx2", "avx512", "neon", "auto"]:
         for count in [1000, 10000, 100000]:
             key = (backend, count)
             if key not in before or key not in after:

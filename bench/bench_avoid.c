@@ -1,7 +1,8 @@
 /* The avoidance benchmarks: movers/avoid/<backend>/<n>, the square scene of avoid_scenes.h
  * (n bodies walking to random goals at 1.5 m/s), one whole step (grid, avoidance, movement,
  * projection) per iteration after 60 warm-up steps, on every backend and the scalar
- * reference, and on mote's workers beside (<best>_workers, wall-clock). The counter
+ * reference, on MOTE_BACKEND_AUTO (auto: dispatch's choice, each stage on the variant the
+ * kind prefers for it), and on mote's workers beside (<best>_workers, wall-clock). The counter
  * ns_per_agent is one step's time per body; the game's steering between steps is not timed. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 
@@ -21,7 +22,7 @@ typedef struct avoid_case {
     bench_parallel parallel;
 } avoid_case;
 
-static avoid_case cases[2 * MOTE_BACKEND_COUNT];
+static avoid_case cases[2 * MOTE_BACKEND_COUNT + 1];
 static int case_count;
 
 static avoid_scene scene;
@@ -98,6 +99,7 @@ void bench_register_avoid_cases(void) {
                         ? case_for((mote_backend)b, BENCH_SERIAL)
                         : NULL;
     }
+    const avoid_case *automatic = case_for(MOTE_BACKEND_AUTO, BENCH_SERIAL);
     const avoid_case *workers = bench_parallel_available(BENCH_WORKERS)
                                     ? case_for(mote_backend_detect(), BENCH_WORKERS)
                                     : NULL;
@@ -110,6 +112,9 @@ void bench_register_avoid_cases(void) {
                 mote_bench_register(name, run_avoid, (void *)serial[b], avoid_counts[n]);
             }
         }
+        snprintf(name, sizeof name, "movers/avoid/%s/%lld", mote_backend_name(automatic->backend),
+                 (long long)avoid_counts[n]);
+        mote_bench_register(name, run_avoid, (void *)automatic, avoid_counts[n]);
         if (workers != NULL) {
             snprintf(name, sizeof name, "movers/avoid/%s%s/%lld",
                      mote_backend_name(workers->backend), bench_parallel_suffix(BENCH_WORKERS),

@@ -82,14 +82,31 @@ static mote_status check_def(const mote_pool_kind *kind, const mote_pool_common_
     return MOTE_OK;
 }
 
-/* The backend and kernel a request resolves to for this pool on this CPU, or false. */
+/* The backend a pool of kind runs its range hooks on, its backend resolved from requested: the
+ * kind's ranges_backend_cap where AUTO chose the backend, the cap is a wide backend of fewer
+ * lanes and this CPU runs it; else the backend itself (a backend asked for by name runs every
+ * stage). */
+static mote_backend ranges_backend_of(const mote_pool_kind *kind, mote_backend requested,
+                                      mote_backend backend) {
+    const mote_backend cap = kind->ranges_backend_cap;
+    const int cap_lanes = mote_backend_lanes(cap);
+    if (requested == MOTE_BACKEND_AUTO && cap_lanes > 1 &&
+        cap_lanes < mote_backend_lanes(backend) && mote_backend_available(cap)) {
+        return cap;
+    }
+    return backend;
+}
+
+/* The backends (the pool's, and its range hooks') and kernel a request resolves to for this
+ * pool on this CPU, or false. */
 static bool resolve_backend(const mote_pool *pool, mote_backend requested, mote_backend *backend,
-                            mote_kernel_fn *kernel) {
+                            mote_backend *ranges_backend, mote_kernel_fn *kernel) {
     mote_backend b = requested == MOTE_BACKEND_AUTO ? mote_backend_best() : requested;
     if (!mote_backend_available(b)) {
         return false;
     }
     *backend = b;
+    *ranges_backend = ranges_backend_of(pool->kind, requested, b);
     *kernel = mote_kernel_table_for(b)->kernel[mote_kind_kernel(pool->kind, pool)];
     return true;
 }
@@ -127,7 +144,8 @@ mote_status mote_pool_create(const mote_pool_kind *kind, const mote_pool_common_
     pool->allocation_bytes = bytes;
     memcpy(pool->settings, settings, kind->settings_size);
     mote_step_cache_forget(pool);
-    if (!resolve_backend(pool, def->backend, &pool->backend, &pool->kernel)) {
+    if (!resolve_backend(pool, def->backend, &pool->backend, &pool->ranges_backend,
+                         &pool->kernel)) {
         mote_release(&allocator, pool, bytes);
         return refuse_backend(def->backend);
     }
@@ -570,6 +588,7 @@ static mote_status plan_step(mote_pool *pool, size_t begin, size_t end, float dt
     plan->advanced = advance_within(pool, dt, max_dt);
     plan->tasks = tasks;
     plan->min_elements = kind->parallel_min_elements;
+    plan->ranges_table = mote_kernel_table_for(pool->ranges_backend);
     plan->cached = kind->step_cache != NULL;
     plan->cache = (mote_cache_args){MOTE_CACHE_UNUSED, NULL, NULL};
     plan->marking = (mote_group_marking){0, 0.0f, begin, NULL};
@@ -641,8 +660,7 @@ mote_status mote_pool_step_plan(mote_pool *pool, const mote_pool_kind *kind, mot
             return planned;
         }
         if (kind->before_ranges != NULL) { /* the whole-pool stage before any range's kernel */
-            const mote_status before =
-                kind->before_ranges(pool, mote_kernel_table_for(pool->backend), plan);
+            const mote_status before = kind->before_ranges(pool, plan->ranges_table, plan);
             if (before != MOTE_OK) {
                 return before;
             }
@@ -660,7 +678,7 @@ float mote_pool_step_finish(mote_step_plan *plan) {
     size_t reported = 0;
     if (plan->runs) {
         if (pool->kind->after_ranges != NULL) { /* the whole-pool stage after every range */
-            pool->kind->after_ranges(pool, mote_kernel_table_for(pool->backend), plan);
+            pool->kind->after_ranges(pool, plan->ranges_table, plan);
         }
         mote_pose_history_after_step(pool, plan->end);
         if (plan->events) {
@@ -711,6 +729,7 @@ void mote_pool_run_table(mote_pool *pool, const mote_kernel_table *table, size_t
     memset(&plan, 0, offsetof(mote_step_plan, constants));
     plan.pool = pool;
     plan.kernel = table->kernel[mote_kind_kernel(pool->kind, pool)];
+    plan.ranges_table = table;
     plan.begin = begin;
     plan.end = end;
     plan.advanced = dt;
@@ -744,20 +763,26 @@ mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
                            "backend must be a mote_backend value (got %d)", (int)backend);
     }
     mote_backend resolved;
+    mote_backend ranges_backend;
     mote_kernel_fn kernel;
-    if (!resolve_backend(pool, backend, &resolved, &kernel)) {
+    if (!resolve_backend(pool, backend, &resolved, &ranges_backend, &kernel)) {
         return refuse_backend(backend);
     }
     if (resolved != pool->backend) { /* the scalar backend's factors are libm's */
         mote_step_cache_forget(pool);
     }
     pool->backend = resolved;
+    pool->ranges_backend = ranges_backend;
     pool->kernel = kernel;
     return MOTE_OK;
 }
 
 mote_backend mote_pool_backend(const mote_pool *pool, const mote_pool_kind *kind) {
     return mote_pool_is(pool, kind) ? pool->backend : MOTE_BACKEND_COUNT;
+}
+
+mote_backend mote_pool_ranges_backend(const mote_pool *pool) {
+    return pool->ranges_backend;
 }
 
 float mote_pool_max_dt(const mote_pool *pool, const mote_pool_kind *kind) {

@@ -37,6 +37,8 @@ struct mote_pool {
     const mote_pool_kind *kind;
     mote_pool_core core;
     mote_backend backend; /* resolved: never MOTE_BACKEND_AUTO */
+    /* the backend the kind's range hooks run on (mote_pool_ranges_backend) */
+    mote_backend ranges_backend;
     mote_kernel_fn kernel;
     float max_dt;            /* s: a longer step is clamped to this (may be infinite) */
     size_t allocation_bytes; /* of this struct and its settings */
@@ -199,6 +201,9 @@ typedef struct mote_step_plan {
     bool cached;                    /* the kind has the step cache: the step is timed after */
     mote_cache_args cache;          /* the step cache's plan (in constants too, where cached) */
     mote_group_marking marking;     /* a reporting step's per-range counting */
+    /* the table the kind's range hooks get: mote_pool_ranges_backend's (a test's, in
+     * mote_pool_run_table) */
+    const struct mote_kernel_table *ranges_table;
     _Alignas(64) unsigned char constants[MOTE_MAX_CONSTANTS_BYTES]; /* the kind's, for advanced */
 } mote_step_plan;
 
@@ -225,6 +230,12 @@ mote_status mote_pool_set_backend(mote_pool *pool, const mote_pool_kind *kind,
                                   mote_backend backend);
 /* The pool's backend; MOTE_BACKEND_COUNT (named "unknown") for a NULL or foreign pool. */
 mote_backend mote_pool_backend(const mote_pool *pool, const mote_pool_kind *kind);
+/* The backend whose kernel table a step hands the kind's range hooks (before_ranges,
+ * after_ranges; the plan's ranges_table): the pool's backend, except where AUTO chose it and
+ * the kind's ranges_backend_cap (pool_kind.h) names a wide backend of fewer lanes that this
+ * CPU runs, which it is then. A pool given its backend by name (create or set_backend) runs
+ * that backend in every stage. The bits are the same either way. */
+mote_backend mote_pool_ranges_backend(const mote_pool *pool);
 
 float mote_pool_max_dt(const mote_pool *pool, const mote_pool_kind *kind);
 /* Sets max_dt (s, > 0, may be +infinity); MOTE_ERROR_INVALID_ARGUMENT otherwise. */

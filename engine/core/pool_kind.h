@@ -276,6 +276,15 @@ typedef struct mote_pool_kind {
                                  const struct mote_step_plan *plan);
     void (*after_ranges)(mote_pool *pool, const struct mote_kernel_table *table,
                          const struct mote_step_plan *plan);
+    /* The widest backend the range hooks prefer in a pool whose backend MOTE_BACKEND_AUTO
+     * chose: where that backend has more lanes than this one and the CPU runs this one, the
+     * hooks get this backend's table and the ranges' kernels keep the pool's
+     * (mote_pool_ranges_backend, pool.h). For a stage whose lanes wait for the slowest in a
+     * round, or whose costly operations cost the same per lane on wider vectors (a division),
+     * the narrower variant can be the faster one; every wide backend gives the same bits, so
+     * only the speed changes. A pool given its backend by name runs it in every stage.
+     * MOTE_BACKEND_SCALAR (0, what a record that leaves it out holds) or portable: no cap. */
+    mote_backend ranges_backend_cap;
     /* Frees what the kind keeps for a pool beyond its fields and settings (optional):
      * destroy calls it first. */
     void (*release)(mote_pool *pool);

@@ -1,8 +1,9 @@
 /* A world's step (mote/world.h): every joined pool advanced by the same seconds under the
- * world's max_dt, each pool's ranges planned by the pool layer (mote_pool_step_plan) and the
- * ranges of all pools run in one fork and join (mote_step_plans_run). A pool whose kind cannot
- * take the step whole takes it in equal sub-steps: round r of the step runs the r-th sub-step
- * of every pool that has one, so a frame within every kind's limit is one round. */
+ * world's max_dt, each pool's ranges planned by the pool layer (mote_pool_step_plan: its
+ * kernel, and the table its kind's range hooks get, mote_pool_ranges_backend, as a step of the
+ * pool alone) and the ranges of all pools run in one fork and join (mote_step_plans_run). A pool
+ * whose kind cannot take the step whole takes it in equal sub-steps: round r of the step runs the
+ * r-th sub-step of every pool that has one, so a frame within every kind's limit is one round. */
 #include <math.h>
 
 #include "input_check.h"

@@ -379,6 +379,9 @@ const mote_pool_kind mote_mover_pool_kind_record = {
     .pose = MOTE_POSE_PLANAR(MOVER_POSITION_X, MOVER_POSITION_Y, MOVER_ROTATION),
     .before_ranges = before_ranges,
     .after_ranges = after_ranges,
+    /* the avoidance: 16 lanes wait for the longest candidate list of the 16, and a 512-bit
+     * division costs per lane what a 256-bit one does (mote-bench's movers/avoid rows) */
+    .ranges_backend_cap = MOTE_BACKEND_AVX2,
     .release = release,
     .snapshot_tail = &mover_walls_tail,
 };
