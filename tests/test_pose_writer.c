@@ -176,9 +176,24 @@ static bool planar(const mote_pool *pool) {
     return pool->kind->pose->form == MOTE_POSE_FORM_PLANAR;
 }
 
-/* One write on every kernel: the scalar reference and the test's packing agree (exactly but for
- * planar poses), every wide variant agrees with the first bit for bit, and with the reference
- * within rounding. */
+/* How far the scalar reference may be from the test's packing: exactly alike but for planar
+ * poses (sinf against the wide sine, the test's own plane quaternion) and blended matrices
+ * (the reference's blended_matrix of the unnormalised mix against the game's nlerp then
+ * mote_quat_to_mat3: each within its bound of the exact matrix, so twice the reference's). */
+static double packing_bound(const mote_pool *pool, const mote_pose_write *how) {
+    const bool matrix =
+        how->layout == MOTE_POSE_MATRIX_ROWS || how->layout == MOTE_POSE_MATRIX_COLUMNS;
+    const bool blended = how->alpha > 0.0f && how->alpha < 1.0f;
+    double bound = planar(pool) ? 2e-5 * 100 : 0; /* positions up to ~100 units */
+    if (matrix && blended) {
+        bound += 2.0 * POSE_BLENDED_MATRIX_ERROR * 0x1p-24 * how->scale;
+    }
+    return bound;
+}
+
+/* One write on every kernel: the scalar reference and the test's packing agree within
+ * packing_bound, every wide variant agrees with the reference bit for bit (but for planar poses,
+ * within the same bound of the packing) and with the other wide variants bit for bit. */
 static void check_write(const mote_pool *pool, const mote_pose_write *how) {
     const size_t count = pool->core.count;
     const size_t size = mote_pose_layout_size(how->layout);
@@ -192,7 +207,7 @@ static void check_write(const mote_pool *pool, const mote_pose_write *how) {
     memset(got, SENTINEL, bytes);
     assert_int_equal(mote_pose_plan(pool, pool->kind, how, got, bytes - 64, &parts), MOTE_OK);
     mote_pose_plan_run(&parts, mote_pose_write_scalar);
-    const double bound = planar(pool) ? 2e-5 * 100 : 0; /* positions up to ~100 units */
+    const double bound = packing_bound(pool, how);
     const double dr = difference(got, expected, count, size, stride, bytes);
     if (dr > bound) {
         print_error("%s scalar layout %d alpha %g: %g from the packing\n", pool->kind->name,
@@ -216,6 +231,9 @@ static void check_write(const mote_pool *pool, const mote_pose_write *how) {
                         variants[v]->name, (int)how->layout, (double)how->alpha, d);
         }
         assert_true(d <= bound);
+        if (!planar(pool)) {
+            assert_memory_equal(wide, got, bytes); /* the reference's bits */
+        }
         if (first == NULL) {
             first = wide;
         } else {
@@ -285,6 +303,127 @@ static void test_blended_write_across_chunks(void **state) {
         }
         mote_pool_destroy(pool, probes[k]->record);
     }
+}
+
+/* A random unit quaternion; near is NULL or a quaternion it stays within about spread of
+ * (per component, before normalising). */
+static mote_quat random_unit(test_rng *rng, const mote_quat *near, float spread) {
+    mote_quat q;
+    if (near != NULL) {
+        q = (mote_quat){near->x + test_rng_range(rng, -spread, spread),
+                        near->y + test_rng_range(rng, -spread, spread),
+                        near->z + test_rng_range(rng, -spread, spread),
+                        near->w + test_rng_range(rng, -spread, spread)};
+    } else {
+        q = (mote_quat){test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1),
+                        test_rng_range(rng, -1, 1), test_rng_range(rng, -1, 1)};
+    }
+    return mote_quat_normalize(q);
+}
+
+/* s R(q / |q|), exact but for long double's rounding (64-bit significand, 2^-40 below the
+ * bound's unit), from q's floats: row-major. */
+static void exact_matrix(mote_quat q, long double s, long double r[9]) {
+    const long double x = q.x, y = q.y, z = q.z, w = q.w;
+    const long double k = 2 * s / (x * x + y * y + z * z + w * w);
+    const long double m[9] = {
+        s - k * (y * y + z * z), k * (x * y - w * z),     k * (x * z + w * y),
+        k * (x * y + w * z),     s - k * (x * x + z * z), k * (y * z - w * x),
+        k * (x * z - w * y),     k * (y * z + w * x),     s - k * (x * x + y * y)};
+    memcpy(r, m, sizeof m);
+}
+
+/* A blended matrix is within POSE_BLENDED_MATRIX_ERROR u s (pose_kernel.h) of s times the exact
+ * rotation matrix of the mixed quaternion, on the reference and every variant (the variants
+ * with the reference's bits): random unit pairs, pairs a small turn apart (the frame-to-frame
+ * case) and pairs near a right angle in 4D (the mix's norm near its least, 1 / sqrt 2), both
+ * signs, at several alphas and scales. */
+static void test_blended_matrix_error_bound(void **state) {
+    (void)state;
+    const size_t count = test_scaled_down() ? 1001 : 20001;
+    float *arrays = malloc(8 * count * sizeof(float));
+    float *ref = malloc(count * 12 * sizeof(float)), *wide = malloc(count * 12 * sizeof(float));
+    float *from[4], *to[4];
+    for (int c = 0; c < 4; ++c) {
+        from[c] = arrays + c * count, to[c] = arrays + (4 + c) * count;
+    }
+    test_rng rng = {17};
+    for (size_t i = 0; i < count; ++i) {
+        const mote_quat a = random_unit(&rng, NULL, 0);
+        mote_quat b = i % 3 == 0   ? random_unit(&rng, NULL, 0)
+                      : i % 3 == 1 ? random_unit(&rng, &a, 0.02f)
+                                   : random_unit(&rng, NULL, 0);
+        if (i % 3 == 2) { /* b minus its part along a: about a right angle from a */
+            const float d = mote_quat_dot(a, b);
+            b = mote_quat_normalize(
+                (mote_quat){b.x - d * a.x, b.y - d * a.y, b.z - d * a.z, b.w - d * a.w});
+        }
+        if (i % 2 == 1) { /* the other sign: the mix takes the short way */
+            b = (mote_quat){-b.x, -b.y, -b.z, -b.w};
+        }
+        const float fa[4] = {a.x, a.y, a.z, a.w}, fb[4] = {b.x, b.y, b.z, b.w};
+        for (int c = 0; c < 4; ++c) {
+            from[c][i] = fa[c], to[c][i] = fb[c];
+        }
+    }
+    const float alphas[] = {0.5f, 0.25f, 0.9f, 0x1p-10f};
+    const float scales[] = {1.0f, 0.75f, 1000.0f, 0x1p-20f};
+    size_t n;
+    const mote_pose_variant *const *variants = mote_pose_variants(&n);
+    double worst = 0; /* in u s */
+    for (size_t a = 0; a < sizeof alphas / sizeof alphas[0]; ++a) {
+        mote_pose_job job;
+        memset(&job, 0, sizeof job);
+        job.source = MOTE_POSE_SOURCE_ROTATION;
+        job.pack = MOTE_POSE_PACK_MATRIX_ROWS;
+        job.blend = true;
+        job.alpha = alphas[a];
+        job.scale = scales[a];
+        job.stride = 12;
+        for (int c = 0; c < 4; ++c) {
+            job.from_orientation[c] = from[c], job.to_orientation[c] = to[c];
+        }
+        job.out = ref;
+        mote_pose_write_scalar(&job, 0, count);
+        for (size_t i = 0; i < count; ++i) {
+            /* the mix as the reference forms it (mote_quat_nlerp before its normalisation) */
+            const mote_quat qa = {from[0][i], from[1][i], from[2][i], from[3][i]};
+            mote_quat qb = {to[0][i], to[1][i], to[2][i], to[3][i]};
+            if (mote_quat_dot(qa, qb) < 0.0f) {
+                qb = (mote_quat){-qb.x, -qb.y, -qb.z, -qb.w};
+            }
+            const float t = job.alpha;
+            const mote_quat m = {qa.x + (qb.x - qa.x) * t, qa.y + (qb.y - qa.y) * t,
+                                 qa.z + (qb.z - qa.z) * t, qa.w + (qb.w - qa.w) * t};
+            long double e[9];
+            exact_matrix(m, job.scale, e);
+            for (int r = 0; r < 3; ++r) {
+                assert_true(ref[i * 12 + r * 4 + 3] == 0.0f); /* a rotation's position */
+                for (int c = 0; c < 3; ++c) {
+                    const long double d =
+                        fabsl((long double)ref[i * 12 + r * 4 + c] - e[r * 3 + c]);
+                    const double in_us = (double)(d / (0x1p-24L * job.scale));
+                    worst = in_us > worst ? in_us : worst;
+                }
+            }
+        }
+        for (size_t v = 0; v < n; ++v) {
+            if (!mote_backend_available(variants[v]->requires)) {
+                continue;
+            }
+            memset(wide, SENTINEL, count * 12 * sizeof(float));
+            job.out = wide;
+            variants[v]->write(&job, 0, count);
+            assert_memory_equal(wide, ref, count * 12 * sizeof(float));
+        }
+    }
+    if (worst > POSE_BLENDED_MATRIX_ERROR) {
+        print_error("blended matrix %.2f u s from the exact rotation (bound %d)\n", worst,
+                    POSE_BLENDED_MATRIX_ERROR);
+    }
+    assert_true(worst <= POSE_BLENDED_MATRIX_ERROR);
+    assert_true(worst > 0.5); /* the measure sees rounding: a bound that can fail */
+    free(arrays), free(ref), free(wide);
 }
 
 /* alpha 0 is the pose from before the last step, alpha 1 the current one, bit for bit; a
@@ -422,6 +561,13 @@ static void test_refusals_name_the_member_and_write_nothing(void **state) {
     expect_refused(pool, &how, out, sizeof out, MOTE_ERROR_INVALID_ARGUMENT, "how.scale");
     how.scale = NAN;
     expect_refused(pool, &how, out, sizeof out, MOTE_ERROR_INVALID_ARGUMENT, "how.scale");
+    how.scale = INFINITY;
+    expect_refused(pool, &how, out, sizeof out, MOTE_ERROR_INVALID_ARGUMENT, "how.scale");
+    how.scale = MOTE_POSE_MAX_SCALE * 2.0f; /* 2 s / |q|^2 of a blended matrix stays finite */
+    expect_refused(pool, &how, out, sizeof out, MOTE_ERROR_INVALID_ARGUMENT, "MOTE_POSE_MAX_SCALE");
+    how.scale = MOTE_POSE_MAX_SCALE;
+    assert_int_equal(mote_debris_pool_write_poses(pool, &how, out, 3 * 48), MOTE_OK);
+    memset(out, SENTINEL, sizeof out);
     how = good;
     expect_refused(pool, &how, out, 3 * 28 - 1, MOTE_ERROR_BUFFER_TOO_SMALL, "out_size");
     how.stride = 64;
@@ -529,6 +675,7 @@ static void test_parallel_step_keeps_the_previous_pose(void **state) {
 
 MOTE_TEST_MAIN(cmocka_unit_test(test_every_kind_layout_alpha_and_stride),
                cmocka_unit_test(test_blended_write_across_chunks),
+               cmocka_unit_test(test_blended_matrix_error_bound),
                cmocka_unit_test(test_previous_pose_follows_the_elements),
                cmocka_unit_test(test_refusals_name_the_member_and_write_nothing),
                cmocka_unit_test(test_mover_lift),

@@ -181,8 +181,9 @@ static mote_status check_write(const mote_pool *pool, const mote_pool_kind *kind
                            "mote_%s_pool_keep_previous_pose)",
                            (double)how->alpha, kind->name);
     }
-    if (!(isfinite(how->scale) && how->scale > 0.0f)) {
-        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT, "how.scale must be finite and > 0 (got %g)",
+    if (!(how->scale > 0.0f && how->scale <= MOTE_POSE_MAX_SCALE)) {
+        return mote_refuse(MOTE_ERROR_INVALID_ARGUMENT,
+                           "how.scale must be > 0 and at most MOTE_POSE_MAX_SCALE (1e30) (got %g)",
                            (double)how->scale);
     }
     if (how->layout == MOTE_POSE_POSITION_QUAT && how->scale != 1.0f) {

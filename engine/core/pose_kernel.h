@@ -29,8 +29,9 @@ typedef struct mote_pose_job {
      * from is read only when blend is set. */
     const float *from_position[3], *from_orientation[4];
     const float *to_position[3], *to_orientation[4];
-    bool blend;  /* position a + (b - a) alpha, orientation nlerp (mote_quat_nlerp); else
-                  * the `to` pose as it is */
+    bool blend;  /* position a + (b - a) alpha, orientation mixed the short way: normalised
+                  * (mote_quat_nlerp) for the quaternion layouts, its rotation matrix
+                  * without normalising for the matrices; else the `to` pose as it is */
     float alpha; /* in (0, 1) when blend */
     float scale; /* the matrices' uniform scale, the 8th float of POSITION_QUAT_SCALE */
     /* PLANAR: the world position is origin + axis_x x + axis_y y, the orientation
@@ -42,6 +43,10 @@ typedef struct mote_pose_job {
 } mote_pose_job;
 
 typedef void (*mote_pose_fn)(const mote_pose_job *job, size_t begin, size_t end);
+
+/* A blended matrix's error (pose_ref.c, blended_matrix): every entry within this many u s
+ * (u = 2^-24, s the scale) of s times the exact rotation matrix of the mixed quaternion. */
+#define POSE_BLENDED_MATRIX_ERROR 18
 
 /* The scalar reference: element by element, through mote/math3d.h and libm. */
 void mote_pose_write_scalar(const mote_pose_job *job, size_t begin, size_t end);

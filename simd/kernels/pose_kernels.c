@@ -51,11 +51,10 @@ MOTE_ALWAYS_INLINE void pose_at(const mote_pose_job *job, int source, const floa
     }
 }
 
-/* The blended pose of the vector at i up to its normalisation, as blended_pose_at: the lerped
- * position p, the quaternion mixed the short way m (mote_quat_nlerp before mote_quat_normalize)
- * and its squared norm (mote_quat_dot(m, m)). */
+/* The blended pose of the vector at i, as blended_pose_at: the lerped position p and the
+ * quaternion mixed the short way m (mix_short_way: mote_quat_nlerp before its normalisation). */
 MOTE_ALWAYS_INLINE void blend_at(const mote_pose_job *job, int source, size_t i, size_t n,
-                                 mote_wf p[3], mote_wf m[4], mote_wf *norm2) {
+                                 mote_wf p[3], mote_wf m[4]) {
     const mote_wf t = mote_w_set1(job->alpha);
     mote_wf qa[4], qb[4];
     if (source == MOTE_POSE_SOURCE_PLANAR) {
@@ -78,7 +77,6 @@ MOTE_ALWAYS_INLINE void blend_at(const mote_pose_job *job, int source, size_t i,
         const mote_wf bk = mote_w_select(flip, mote_w_minus(qb[k]), qb[k]);
         m[k] = mote_w_add(qa[k], mote_w_mul(mote_w_sub(bk, qa[k]), t));
     }
-    *norm2 = mote_w_quat_dot(m, m);
 }
 
 /* MOTE_POSE_PACK_POSITION_QUAT at the packed stride (7 floats) for a full vector followed by
@@ -100,6 +98,19 @@ MOTE_ALWAYS_INLINE int vector_layout(const mote_pose_job *job, int layout, size_
     (void)job, (void)i, (void)end;
 #endif
     return layout;
+}
+
+/* Stores the vector's matrices s R (m, row-major) and positions p (n poses) at o, as pack. */
+MOTE_ALWAYS_INLINE void pack_matrix(const mote_pose_job *job, int layout, const mote_wf p[3],
+                                    const mote_wf m[9], float *o, size_t n) {
+    const size_t stride = job->stride;
+    if (layout == MOTE_POSE_PACK_MATRIX_ROWS) {
+        mote_w_store_octets(o, stride, n, m[0], m[1], m[2], p[0], m[3], m[4], m[5], p[1]);
+        mote_w_store_quads(o + 8, stride, n, m[6], m[7], m[8], p[2]);
+    } else {
+        mote_w_store_octets(o, stride, n, m[0], m[3], m[6], m[1], m[4], m[7], m[2], m[5]);
+        mote_w_store_quads(o + 8, stride, n, m[8], p[0], p[1], p[2]);
+    }
 }
 
 /* Packs the vector's poses (n of them) at o, as pack. */
@@ -129,73 +140,95 @@ MOTE_ALWAYS_INLINE void pack(const mote_pose_job *job, int layout, const mote_wf
     for (int k = 0; k < 9; ++k) {
         m[k] = mote_w_mul(m[k], s);
     }
-    if (layout == MOTE_POSE_PACK_MATRIX_ROWS) {
-        mote_w_store_octets(o, stride, n, m[0], m[1], m[2], p[0], m[3], m[4], m[5], p[1]);
-        mote_w_store_quads(o + 8, stride, n, m[6], m[7], m[8], p[2]);
-    } else {
-        mote_w_store_octets(o, stride, n, m[0], m[3], m[6], m[1], m[4], m[7], m[2], m[5]);
-        mote_w_store_quads(o + 8, stride, n, m[8], p[0], p[1], p[2]);
-    }
+    pack_matrix(job, layout, p, m, o, n);
 }
 
-/* The blended poses of the vector at i (n of them) packed, as blended_pose_at then pack. */
+/* s R of the mixed quaternion q (not normalised), as blended_matrix: k = 2 s / (q . q). */
+MOTE_ALWAYS_INLINE void blended_matrix(const mote_pose_job *job, const mote_wf q[4], mote_wf r[9]) {
+    const mote_wf s = mote_w_set1(job->scale);
+    const mote_wf k = mote_w_div(mote_w_set1(2.0f * job->scale), mote_w_quat_dot(q, q));
+    const mote_wf xx = mote_w_mul(q[0], q[0]), yy = mote_w_mul(q[1], q[1]);
+    const mote_wf zz = mote_w_mul(q[2], q[2]), xy = mote_w_mul(q[0], q[1]);
+    const mote_wf xz = mote_w_mul(q[0], q[2]), yz = mote_w_mul(q[1], q[2]);
+    const mote_wf wx = mote_w_mul(q[3], q[0]), wy = mote_w_mul(q[3], q[1]);
+    const mote_wf wz = mote_w_mul(q[3], q[2]);
+    r[0] = mote_w_sub(s, mote_w_mul(k, mote_w_add(yy, zz)));
+    r[1] = mote_w_mul(k, mote_w_sub(xy, wz));
+    r[2] = mote_w_mul(k, mote_w_add(xz, wy));
+    r[3] = mote_w_mul(k, mote_w_add(xy, wz));
+    r[4] = mote_w_sub(s, mote_w_mul(k, mote_w_add(xx, zz)));
+    r[5] = mote_w_mul(k, mote_w_sub(yz, wx));
+    r[6] = mote_w_mul(k, mote_w_sub(xz, wy));
+    r[7] = mote_w_mul(k, mote_w_add(yz, wx));
+    r[8] = mote_w_sub(s, mote_w_mul(k, mote_w_add(xx, yy)));
+}
+
+/* The blended poses of the vector at i (n of them) packed, as mote_pose_write_scalar: the
+ * quaternion layouts the mix normalised (mote_quat_normalize), the matrices blended_matrix. */
 MOTE_ALWAYS_INLINE void write_blended_vector(const mote_pose_job *job, int source, int layout,
                                              size_t i, size_t n) {
-    mote_wf p[3], m[4], q[4], norm2;
-    blend_at(job, source, i, n, p, m, &norm2);
-    const mote_wf inv = mote_w_div(mote_w_set1(1.0f), mote_w_sqrt(norm2));
+    mote_wf p[3], m[4];
+    blend_at(job, source, i, n, p, m);
+    float *o = job->out + i * job->stride;
+    if (layout == MOTE_POSE_PACK_MATRIX_ROWS || layout == MOTE_POSE_PACK_MATRIX_COLUMNS) {
+        mote_wf r[9];
+        blended_matrix(job, m, r);
+        pack_matrix(job, layout, p, r, o, n);
+        return;
+    }
+    mote_wf q[4];
+    const mote_wf inv = mote_w_div(mote_w_set1(1.0f), mote_w_sqrt(mote_w_quat_dot(m, m)));
     for (int c = 0; c < 4; ++c) {
         q[c] = mote_w_mul(m[c], inv);
     }
-    pack(job, layout, p, q, job->out + i * job->stride, n);
+    pack(job, layout, p, q, o, n);
 }
 
-/* Blended matrices are written a chunk at a time in three passes over arrays that stay in the
- * L1 cache: the blend up to the quaternion's squared norm, then 1 / sqrt of the norms alone,
- * then the normalisation, the rotation matrix and the packing. Each pass is a short chain of
- * dependent operations the core overlaps across vectors, where one pass holds the matrix, its
- * shuffles and its stores behind the square root's and the division's latency. The quaternion
- * layouts pack too little for the passes' own loads and stores to pay: they blend and pack in
- * one pass (write_blended_vector). */
+/* Blended matrices on vectors of fewer than 16 lanes are written a chunk at a time in two
+ * passes over arrays that stay in the L1 cache: the blend (lerps, short-way test, mix), then
+ * the matrix and its packing. Each pass is a shorter chain of dependent operations than the
+ * two together, which the core overlaps across vectors; with 16 lanes a vector holds enough
+ * independent work for one pass to do better. The quaternion layouts pack too little for the
+ * passes' own stores and loads to pay: they blend and pack in one pass (write_blended_vector).
+ * Either way the operations are the reference's, in its order: the same bits. */
+enum { CHUNKED_MATRICES = MOTE_W_LANES < 16 };
 enum { BLEND_CHUNK = 128 }; /* poses per chunk: a multiple of every variant's lanes */
 _Static_assert(BLEND_CHUNK / MOTE_W_LANES * MOTE_W_LANES == BLEND_CHUNK,
                "a chunk is whole vectors");
 
 typedef struct blend_chunk {
-    float p[3][BLEND_CHUNK], m[4][BLEND_CHUNK], inv[BLEND_CHUNK];
+    float p[3][BLEND_CHUNK], m[4][BLEND_CHUNK];
 } blend_chunk;
 
 /* blend_at for the vector at i (its first n lanes), kept at k in the chunk (every lane: those
  * past n come from zeros, so each lane a later pass reads was written). */
 MOTE_ALWAYS_INLINE void blend_into(const mote_pose_job *job, int source, size_t i, size_t n,
                                    blend_chunk *b, size_t k) {
-    mote_wf p[3], m[4], norm2;
-    blend_at(job, source, i, n, p, m, &norm2);
+    mote_wf p[3], m[4];
+    blend_at(job, source, i, n, p, m);
     for (int c = 0; c < 3; ++c) {
         mote_w_store(b->p[c] + k, p[c]);
     }
     for (int c = 0; c < 4; ++c) {
         mote_w_store(b->m[c] + k, m[c]);
     }
-    mote_w_store(b->inv + k, norm2);
 }
 
-/* The chunk's poses at k normalised (m times 1 / |m|, as mote_quat_normalize) and packed: n of
- * them, at element i. */
+/* The chunk's poses at k as blended matrices, packed: n of them, at element i. */
 MOTE_ALWAYS_INLINE void pack_from_chunk(const mote_pose_job *job, int layout, const blend_chunk *b,
                                         size_t k, size_t i, size_t n) {
-    mote_wf p[3], q[4];
-    const mote_wf inv = mote_w_load(b->inv + k);
+    mote_wf p[3], m[4], r[9];
     for (int c = 0; c < 3; ++c) {
         p[c] = mote_w_load(b->p[c] + k);
     }
     for (int c = 0; c < 4; ++c) {
-        q[c] = mote_w_mul(mote_w_load(b->m[c] + k), inv);
+        m[c] = mote_w_load(b->m[c] + k);
     }
-    pack(job, layout, p, q, job->out + i * job->stride, n);
+    blended_matrix(job, m, r);
+    pack_matrix(job, layout, p, r, job->out + i * job->stride, n);
 }
 
-/* Blended poses [i, i + count), count <= BLEND_CHUNK, as blended_pose_at then pack. */
+/* Blended matrices [i, i + count), count <= BLEND_CHUNK, as mote_pose_write_scalar. */
 MOTE_ALWAYS_INLINE void write_blended_chunk(const mote_pose_job *job, int source, int layout,
                                             size_t i, size_t count, blend_chunk *b) {
     size_t k = 0;
@@ -204,10 +237,6 @@ MOTE_ALWAYS_INLINE void write_blended_chunk(const mote_pose_job *job, int source
     }
     if (MOTE_W_LANES > 1 && k < count) {
         blend_into(job, source, i + k, count - k, b, k);
-    }
-    for (k = 0; k < count; k += MOTE_W_LANES) { /* mote_quat_normalize's 1 / sqrt */
-        mote_w_store(b->inv + k,
-                     mote_w_div(mote_w_set1(1.0f), mote_w_sqrt(mote_w_load(b->inv + k))));
     }
     for (k = 0; k + MOTE_W_LANES <= count; k += MOTE_W_LANES) {
         pack_from_chunk(job, layout, b, k, i + k, MOTE_W_LANES);
@@ -218,24 +247,24 @@ MOTE_ALWAYS_INLINE void write_blended_chunk(const mote_pose_job *job, int source
 }
 
 /* [begin, end) for one source, packing and blend, constant so each combination is its own
- * straight loop (blended: the quaternion layouts in one pass, the matrices in chunks). */
+ * straight loop (blended matrices in chunks where CHUNKED_MATRICES, else one pass). */
 MOTE_ALWAYS_INLINE void write_range(const mote_pose_job *job, int source, int layout, bool blend,
                                     size_t begin, size_t end) {
-    if (blend && layout <= MOTE_POSE_PACK_POSITION_QUAT_SCALE) {
+    if (CHUNKED_MATRICES && blend && layout >= MOTE_POSE_PACK_MATRIX_ROWS) {
+        blend_chunk b;
+        for (size_t i = begin; i < end; i += BLEND_CHUNK) {
+            const size_t count = end - i < BLEND_CHUNK ? end - i : BLEND_CHUNK;
+            write_blended_chunk(job, source, layout, i, count, &b);
+        }
+        return;
+    }
+    if (blend) {
         size_t i = begin;
         for (; i + MOTE_W_LANES <= end; i += MOTE_W_LANES) {
             write_blended_vector(job, source, vector_layout(job, layout, i, end), i, MOTE_W_LANES);
         }
         if (i < end) {
             write_blended_vector(job, source, layout, i, end - i);
-        }
-        return;
-    }
-    if (blend) {
-        blend_chunk b;
-        for (size_t i = begin; i < end; i += BLEND_CHUNK) {
-            const size_t count = end - i < BLEND_CHUNK ? end - i : BLEND_CHUNK;
-            write_blended_chunk(job, source, layout, i, count, &b);
         }
         return;
     }

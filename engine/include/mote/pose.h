@@ -14,7 +14,11 @@
  * copies each stepped element's pose aside as the step begins. A write at alpha blends from
  * that previous pose (alpha 0) to the current one (alpha 1): positions a + (b - a) alpha (a
  * mover's in its plane, before the lift), orientations nlerped the short way
- * (mote_quat_nlerp). alpha 1 writes the current pose's bits as they are, alpha 0 the
+ * (mote_quat_nlerp). A blended matrix is the rotation matrix of the mixed quaternion
+ * a + (b - a) alpha (b negated when a . b < 0) without normalising it first: the
+ * normalisation folds into the matrix's factor 2 / |q|^2. Each entry of s R is within 18 u s
+ * (u = 2^-24) of s times the exact rotation matrix of the nlerped quaternion. alpha 1 writes the
+ * current pose's bits as they are, alpha 0 the
  * previous's. An element with no previous pose (added, or moved in by a remove's swap since the
  * pool's last step, every element after a restore) writes its current pose; a set gives the
  * element's new pose as its previous too (a teleport is not blended).
@@ -68,13 +72,18 @@ mote_pose_plane mote_pose_plane_z_up(void);
 /* The ground of a right-handed y-up world: x to +x, y to -z, so the normal is +y. */
 mote_pose_plane mote_pose_plane_y_up(void);
 
+/* The largest scale a write takes: a blended matrix divides 2 s by the mixed quaternion's
+ * squared norm (at least 1/2), which stays finite and within its error bound up to here. */
+#define MOTE_POSE_MAX_SCALE 1e30f
+
 /* How to write. Start from mote_default_pose_write(). */
 typedef struct mote_pose_write {
     mote_pose_layout layout; /* default MOTE_POSE_POSITION_QUAT */
     size_t stride;           /* bytes from one pose to the next: 0 (default) is the layout's size;
                               * else a multiple of 4, at least the layout's size */
     float alpha;             /* in [0, 1]: 0 the previous pose, 1 (default) the current one */
-    float scale;             /* uniform scale, finite and > 0; default 1. Written by the matrix
+    float scale;             /* uniform scale, > 0 and at most MOTE_POSE_MAX_SCALE; default 1.
+                              * Written by the matrix
                               * layouts (s R) and MOTE_POSE_POSITION_QUAT_SCALE; with
                               * MOTE_POSE_POSITION_QUAT it must be 1 */
     mote_pose_plane plane;   /* movers only; default mote_pose_plane_z_up() */
@@ -91,13 +100,13 @@ mote_pose_write mote_default_pose_write(void);
  * (mote_error_detail) naming the member: a NULL pool, how or out (out may be NULL for an empty
  * pool), a how not from mote_default_pose_write() (MOTE_ERROR_UNINITIALIZED_DEF), a layout
  * outside the enum, a stride not a multiple of 4 or under the layout's size, alpha NaN or
- * outside [0, 1], alpha under 1 when the pool keeps no previous pose, a scale not finite and >
- * 0 (or not 1 for MOTE_POSE_POSITION_QUAT), a mover plane that is not orthonormal;
- * MOTE_ERROR_BUFFER_TOO_SMALL when out_size is short. Reads the pool: the thread-safety of a
- * read (mote/pool_common.h). mote_<kind>_pool_keep_previous_pose(pool, keep): starts (the
- * current poses become the previous ones) or stops (freeing them) keeping each element's pose
- * from before the last step; MOTE_ERROR_OUT_OF_MEMORY changes nothing. While kept, a step that
- * cannot grow the copy refuses with MOTE_ERROR_OUT_OF_MEMORY, stepping nothing.
+ * outside [0, 1], alpha under 1 when the pool keeps no previous pose, a scale not in
+ * (0, MOTE_POSE_MAX_SCALE] (or not 1 for MOTE_POSE_POSITION_QUAT), a mover plane that is not
+ * orthonormal; MOTE_ERROR_BUFFER_TOO_SMALL when out_size is short. Reads the pool: the
+ * thread-safety of a read (mote/pool_common.h). mote_<kind>_pool_keep_previous_pose(pool, keep):
+ * starts (the current poses become the previous ones) or stops (freeing them) keeping each
+ * element's pose from before the last step; MOTE_ERROR_OUT_OF_MEMORY changes nothing. While kept, a
+ * step that cannot grow the copy refuses with MOTE_ERROR_OUT_OF_MEMORY, stepping nothing.
  * mote_<kind>_pool_keeps_previous_pose(pool): whether it does. */
 #define MOTE_POSE_DECLS(kind)                                                                      \
     mote_status mote_##kind##_pool_write_poses(                                                    \
