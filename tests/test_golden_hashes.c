@@ -47,8 +47,8 @@ static const struct {
     {"orientation/control", 0xe0b11254de3cd779ull}, {"orientation/spring", 0x2fd7bee1722a72b3ull},
     {"orientation/damper", 0x448fa5d9b2c7b15eull},  {"orientation/inertialize", 0x76ab0f50c92cf577ull},
     {"spring/inertialize", 0xc1b22c32cc0dd681ull},
-    {"spring/timed", 0x7ca68e9745ba40eeull},        {"spring/velocity", 0x784727bb661f3779ull},
-    {"spring/tracking", 0xc832f7a9e6592f3eull},     {"spring/extrapolate", 0xd9df7d211c1a01e2ull},
+    {"spring/timed", 0x0bcb15d84bdc29ceull},        {"spring/velocity", 0x784727bb661f3779ull},
+    {"spring/tracking", 0x8773b15af6280165ull},     {"spring/extrapolate", 0xd9df7d211c1a01e2ull},
     {"spring/dead_blend", 0x40d79b7d141f89b1ull},
     {"movers/avoid", 0x7f470acbc2fd2268ull},
     /* clang-format on */

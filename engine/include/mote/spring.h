@@ -111,7 +111,9 @@ void mote_spring_damper(float *x, float *v, float goal, float stiffness, float d
  * a tenth of goal_time (1.6% short at a tenth, 0.6% at a twentieth), and settles on goal
  * after. The target steps once per frame, so the form is not exactly frame-rate independent:
  * 30 Hz, 240 Hz and a jittery dt end within 1% of the move of a 60 Hz run (0.9% at a
- * half-life of a twentieth of goal_time). goal_time == 0: xi is on goal now.
+ * half-life of a twentieth of goal_time). goal_time == 0: xi is on goal now. xi moves by the
+ * fraction dt / goal_time of its gap, taken as dt times 1 / goal_time and held to at most 1
+ * (all of the gap): a goal_time under 2^-128 s, whose reciprocal overflows, lands xi on goal.
  * MOTE_ERROR_INVALID_ARGUMENT for goal_time < 0. Max error x: 5 ULP, xi: 3, v: 4 ULP of the
  * scale times the decay rate 2 ln2 / (halflife + eps). */
 mote_status mote_timed_spring(float *x, float *v, float *xi, float goal, float goal_time,
@@ -132,7 +134,8 @@ mote_status mote_velocity_spring(float *x, float *v, float *xi, float goal, floa
  * (units/s) and acceleration goal_a (units/s^2) at the end of this step. Three exact dampers
  * act on v in turn, each closing half its gap every half-life (s): v toward v + goal_a dt
  * (a_halflife), toward goal_v (v_halflife), toward (goal - x) / dt, the velocity that lands
- * on goal (x_halflife); then x += v dt. A half-life of 0 makes its term exact (with eps the
+ * on goal (x_halflife), its b / dt taken as b (1 / dt) for dt >= FLT_MIN (where 1 / dt is
+ * finite), as a division below; then x += v dt. A half-life of 0 makes its term exact (with eps the
  * damper closes all but e^(-ln2 dt / eps) of the gap: all of it in float for dt >= 1 ms), so
  * with x_halflife 0 the spring is on the signal after one step (zero lag); a positive
  * x_halflife lags a moving signal as a damper of that half-life does. Max error x: 4 ULP of

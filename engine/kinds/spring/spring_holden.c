@@ -21,12 +21,16 @@ void mote_ref_timed_spring(float *x, float *v, float *xi, float goal, float goal
                            float damping, float dt) {
     /* the target moves at a constant speed, what is left of the way over the time left: in a
      * time t it covers the fraction t / goal_time of the gap (a fraction, never a speed, so
-     * no dt or goal_time overflows it), and it lands on the goal the step it is due */
+     * no dt or goal_time overflows it), and it lands on the goal the step it is due. Both
+     * fractions share one reciprocal of the time left; each is at most 1 (all of the gap),
+     * which the rounded product can reach but not pass, and which holds an infinite
+     * reciprocal (goal_time below 2^-128 s) to the goal */
     float gap = goal - *xi;
     float lookahead = mote_ref_lookahead(damping, dt);
-    float aim = lookahead < goal_time ? *xi + gap * (lookahead / goal_time) : goal;
+    float per_left = 1.0f / goal_time;
+    float aim = lookahead < goal_time ? *xi + gap * fminf(lookahead * per_left, 1.0f) : goal;
     mote_ref_spring(x, v, aim, damping, dt);
-    *xi = goal_time > dt ? *xi + gap * (dt / goal_time) : goal;
+    *xi = goal_time > dt ? *xi + gap * fminf(dt * per_left, 1.0f) : goal;
 }
 
 float mote_ref_time_left(float goal_time, float dt) {
@@ -53,7 +57,7 @@ void mote_ref_tracking_spring(float *x, float *v, float goal, float goal_v, floa
     float w = *v + goal_a * dt * a_blend;
     w = mote_ref_damper(w, goal_v, v_damping, dt);
     float x_blend = -expm1f(-(x_damping / 4.0f) * dt);
-    w = w - w * x_blend + (goal - *x) * (x_blend / dt);
+    w = w - w * x_blend + (goal - *x) * mote_ref_over_dt(x_blend, dt);
     *v = w;
     *x = *x + dt * w;
 }

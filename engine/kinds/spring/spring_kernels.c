@@ -20,7 +20,7 @@
  *   inertialize: offset_x, offset_v as decay's (4); the output x = goal + offset_x and
  *       v = incoming_v + offset_v <= 6: the offset's 4 and one more rounding of a sum at
  *       most twice the element's scale (2)
- *   timed, velocity: <= 4 (the critical spring's exp; the targets' arithmetic, divisions
+ *   timed, velocity: <= 4 (the critical spring's exp; the targets' arithmetic, reciprocals
  *       included, is the reference's exactly: xi and goal_time bit for bit)
  *   extrapolate, dead_blend: <= 4 (one expm1, one exp)
  *   tracking: <= 12 (three expm1 in series on v), the scale including |goal_a| dt: the
@@ -38,6 +38,7 @@
  * (SPRING_FACTOR_KERNEL): the fixed-step cache (engine/core/step_cache.c) may supply it from
  * the last step instead of computing it, with the same bits, so the bounds above hold for
  * both paths. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -92,10 +93,16 @@ static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, m
     *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
+/* -(damping / 4) in one multiplication: the bits of the reference's negated quarter, whose
+ * rounding is the same either sign (a zero's sign aside, which exp and -expm1 map to one value:
+ * exp(+-0) = 1, -expm1(+-0) = +0). */
+static inline mote_wf neg_quarter(mote_wf damping) {
+    return mote_w_mul(damping, mote_w_set1(-0.25f));
+}
+
 /* The damper's blend 1 - exp(-(damping / 4) dt), as an expm1: its one transcendental. */
 static inline mote_wf damper_blend(mote_wf damping, mote_wf dt) {
-    mote_wf rate = mote_w_mul(damping, mote_w_set1(0.25f));
-    return mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
+    return mote_w_neg(mote_w_expm1(mote_w_mul(neg_quarter(damping), dt)));
 }
 
 static inline void damper_with_factor(spring_lanes *s, mote_wf dt, mote_wf blend) {
@@ -310,18 +317,25 @@ static inline mote_wf lookahead(mote_wf damping, mote_wf dt) {
                                      mote_w_div(mote_w_set1(4.0f * MOTE_LN2), damping)));
 }
 
-/* mote_ref_timed_spring, then the count-down of the time left (mote_ref_time_left). */
+/* mote_ref_timed_spring, then the count-down of the time left (mote_ref_time_left): both
+ * fractions of the gap through one reciprocal of the time left, each held to at most 1 (fminf's
+ * bits wherever a lane selects it: a NaN fraction only comes with a comparison that selects
+ * the goal). */
 static inline void timed_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) {
     mote_wf xi = s->f[SPRING_FIELD_XI], goal = s->f[SPRING_FIELD_GOAL];
     mote_wf left = s->f[SPRING_FIELD_GOAL_TIME], damping = s->f[SPRING_FIELD_DAMPING];
     mote_wm due_later = mote_w_gt(left, dt); /* goal_time > dt */
     mote_wf gap = mote_w_sub(goal, xi);
     mote_wf ahead = lookahead(damping, dt);
-    mote_wf aim = mote_w_select(mote_w_lt(ahead, left),
-                                mote_w_add(xi, mote_w_mul(gap, mote_w_div(ahead, left))), goal);
+    mote_wf per_left = mote_w_div(mote_w_set1(1.0f), left);
+    const mote_wf whole = mote_w_set1(1.0f); /* all of the gap */
+    mote_wf aim = mote_w_select(
+        mote_w_lt(ahead, left),
+        mote_w_add(xi, mote_w_mul(gap, mote_w_min(whole, mote_w_mul(ahead, per_left)))), goal);
     critical_step(&s->f[SPRING_FIELD_X], &s->f[SPRING_FIELD_V], aim, decay_rate(damping), dt, e);
-    s->f[SPRING_FIELD_XI] =
-        mote_w_select(due_later, mote_w_add(xi, mote_w_mul(gap, mote_w_div(dt, left))), goal);
+    s->f[SPRING_FIELD_XI] = mote_w_select(
+        due_later, mote_w_add(xi, mote_w_mul(gap, mote_w_min(whole, mote_w_mul(dt, per_left)))),
+        goal);
     s->f[SPRING_FIELD_GOAL_TIME] =
         mote_w_select(due_later, mote_w_sub(left, dt), mote_w_set1(0.0f));
 }
@@ -341,17 +355,20 @@ static inline void velocity_with_factor(spring_lanes *s, mote_wf dt, mote_wf e) 
                                           mote_w_add(xi, mote_w_mul(toward, dt)), goal);
 }
 
-/* mote_ref_tracking_spring: three exact dampers on v (their blends damper_blend's), then x. */
-static inline void tracking_body(spring_lanes *s, mote_wf dt) {
+/* mote_ref_tracking_spring: three exact dampers on v (their blends damper_blend's), then x.
+ * The position term's b / dt is mote_ref_over_dt's: b times the step's reciprocal per_dt where
+ * dt >= FLT_MIN (reciprocal), else the division. */
+static inline void tracking_lanes(spring_lanes *s, mote_wf dt, mote_wf per_dt, bool reciprocal) {
     mote_wf x = s->f[SPRING_FIELD_X];
     mote_wf a_blend = damper_blend(s->f[SPRING_FIELD_A_DAMPING], dt);
     mote_wf v_blend = damper_blend(s->f[SPRING_FIELD_V_DAMPING], dt);
     mote_wf x_blend = damper_blend(s->f[SPRING_FIELD_DAMPING], dt);
+    mote_wf pull = reciprocal ? mote_w_mul(x_blend, per_dt) : mote_w_div(x_blend, dt);
     mote_wf w = mote_w_add(s->f[SPRING_FIELD_V],
                            mote_w_mul(mote_w_mul(s->f[SPRING_FIELD_INCOMING_A], dt), a_blend));
     w = mote_w_add(w, mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_INCOMING_V], w), v_blend));
     w = mote_w_add(mote_w_sub(w, mote_w_mul(w, x_blend)),
-                   mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), mote_w_div(x_blend, dt)));
+                   mote_w_mul(mote_w_sub(s->f[SPRING_FIELD_GOAL], x), pull));
     s->f[SPRING_FIELD_V] = w;
     s->f[SPRING_FIELD_X] = mote_w_add(x, mote_w_mul(dt, w));
 }
@@ -367,7 +384,7 @@ static inline void extrapolate_with_factor(spring_lanes *s, mote_wf dt, mote_wf 
 
 /* Dead blending's decay factor e^(-(damping / 4) dt): the extrapolated velocity's. */
 static inline mote_wf quarter_decay_factor(mote_wf damping, mote_wf dt) {
-    return mote_w_exp(mote_w_mul(mote_w_neg(mote_w_mul(damping, mote_w_set1(0.25f))), dt));
+    return mote_w_exp(mote_w_mul(neg_quarter(damping), dt));
 }
 
 /* mote_ref_dead_blend: lanes with a blend running (ext_t < blend_time) move the extrapolated
@@ -380,8 +397,8 @@ static inline void dead_blend_with_factor(spring_lanes *s, mote_wf dt, mote_wf e
     mote_wf ext_x = mote_w_add(s->f[SPRING_FIELD_EXT_X], mote_w_mul(ext_v, dt));
     mote_wf ext_t = mote_w_add(s->f[SPRING_FIELD_EXT_T], dt);
     mote_wf u = mote_w_div(ext_t, blend_time);
-    const mote_wf zero = mote_w_set1(0.0f), one = mote_w_set1(1.0f);
-    u = mote_w_select(mote_w_lt(u, zero), zero, mote_w_select(mote_w_gt(u, one), one, u));
+    const mote_wf one = mote_w_set1(1.0f);
+    u = mote_w_clamp(u, 0.0f, 1.0f); /* smoothstep's clamp: min and max keep a NaN, as it does */
     mote_wf a = mote_w_mul(mote_w_mul(u, u),
                            mote_w_sub(mote_w_set1(3.0f), mote_w_mul(mote_w_set1(2.0f), u)));
     mote_wf keep = mote_w_sub(one, a);
@@ -588,9 +605,46 @@ SPRING_FACTOR_KERNEL(MOTE_SPRING_DOUBLE, double, DAMPING_KEY, decay_factor)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_INERTIALIZE, inertialize, DAMPING_KEY, decay_factor)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_TIMED, timed, DAMPING_KEY, decay_factor)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_VELOCITY, velocity, DAMPING_KEY, decay_factor)
-SPRING_KERNEL(MOTE_SPRING_TRACKING, tracking, dt, NULL)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_EXTRAPOLATE, extrapolate, DAMPING_KEY, damper_blend)
 SPRING_FACTOR_KERNEL(MOTE_SPRING_DEAD_BLEND, dead_blend, DAMPING_KEY, quarter_decay_factor)
+/* The tracking kernel's broadcast constants: dt and 1 / dt. */
+typedef struct tracking_constants {
+    mote_wf dt, per_dt;
+} tracking_constants;
+
+/* One vector of tracking springs, with the reciprocal or (dt below FLT_MIN) the division. */
+MOTE_ALWAYS_INLINE void tracking_vector_with(float *const *p, size_t i, const void *k,
+                                             bool reciprocal) {
+    const tracking_constants *c = k;
+    spring_lanes s;
+    spring_load(p, i, spring_kind_reads[MOTE_SPRING_TRACKING], &s);
+    tracking_lanes(&s, c->dt, c->per_dt, reciprocal);
+    spring_store(p, i, spring_kind_writes[MOTE_SPRING_TRACKING], &s);
+}
+
+MOTE_ALWAYS_INLINE void tracking_vector(float *const *p, size_t i, const void *k) {
+    tracking_vector_with(p, i, k, true);
+}
+
+MOTE_ALWAYS_INLINE void tracking_small_dt_vector(float *const *p, size_t i, const void *k) {
+    tracking_vector_with(p, i, k, false);
+}
+
+/* The tracking spring's one division, b / dt, taken as b times 1 / dt computed once for the
+ * step (mote_ref_over_dt), where dt >= FLT_MIN makes that finite. */
+SPRING_KERNEL_ENTRY MOTE_VARIANT_FN(mote_kernel_spring_tracking)(float *const *p,
+                                                                 const void *constants,
+                                                                 size_t begin, size_t end) {
+    const float dt = ((const mote_spring_constants *)constants)->dt;
+    const tracking_constants k = {mote_w_set1(dt), mote_w_set1(1.0f / dt)};
+    if (dt >= FLT_MIN) {
+        mote_lane_loop(p, begin, end, &k, tracking_vector, SPRING_PLAN(MOTE_SPRING_TRACKING));
+    } else {
+        mote_lane_loop(p, begin, end, &k, tracking_small_dt_vector,
+                       SPRING_PLAN(MOTE_SPRING_TRACKING));
+    }
+}
+
 /* The semi-implicit spring clamps its dt, as mote_spring_semi_implicit does. */
 SPRING_KERNEL(MOTE_SPRING_SEMI_IMPLICIT, semi_implicit,
               dt > MOTE_SEMI_IMPLICIT_MAX_DT ? MOTE_SEMI_IMPLICIT_MAX_DT : dt, NULL)

@@ -5,6 +5,7 @@
 #ifndef MOTE_SPRING_REF_H
 #define MOTE_SPRING_REF_H
 
+#include <float.h>
 #include <math.h>
 
 #include "mote/spring_pool.h"
@@ -56,6 +57,12 @@ float mote_ref_time_left(float goal_time, float dt);
 /* mote_velocity_spring in damping form (speed >= 0, dt > 0). */
 void mote_ref_velocity_spring(float *x, float *v, float *xi, float goal, float speed, float damping,
                               float dt);
+
+/* b / dt for dt > 0: b times the reciprocal 1 / dt, which a pool's step computes once for
+ * every element, where that is finite (dt >= FLT_MIN); b / dt itself below. */
+static inline float mote_ref_over_dt(float b, float dt) {
+    return dt >= FLT_MIN ? b * (1.0f / dt) : b / dt;
+}
 
 /* mote_tracking_spring with the damping of each half-life (dt > 0). */
 void mote_ref_tracking_spring(float *x, float *v, float goal, float goal_v, float goal_a,

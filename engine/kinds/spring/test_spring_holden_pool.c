@@ -151,6 +151,72 @@ static void test_goal_time_counts_down(void **state) {
     mote_spring_pool_destroy(pool);
 }
 
+/* One step of a pool of kind holding d at dt on backend (false: a backend this build or CPU
+ * does not run); *out is the element after it. */
+static bool step_one(mote_spring_kind kind, mote_backend backend, mote_spring_desc d, float dt,
+                     mote_spring_desc *out) {
+    mote_spring_pool *pool = make(kind, backend);
+    if (pool == NULL) {
+        return false;
+    }
+    mote_id id;
+    assert_int_equal(mote_spring_pool_add(pool, &d, &id), MOTE_OK);
+    assert_int_equal(mote_spring_pool_step(pool, dt), MOTE_OK);
+    assert_int_equal(mote_spring_pool_get(pool, id, out), MOTE_OK);
+    mote_spring_pool_destroy(pool);
+    return true;
+}
+
+/* The shared reciprocals at their edges, on every backend with the reference's bits: the timed
+ * spring's 1 / goal_time overflows for a time left below 2^-128 s, where its fraction of the
+ * gap is held at 1 and the target lands on the goal, finite; a time left just over dt moves the
+ * target by a fraction of at most 1, never past the goal. The tracking spring's 1 / dt is
+ * finite from FLT_MIN up, and below it the step divides: finite either side. */
+static void test_reciprocal_edges(void **state) {
+    (void)state;
+    struct {
+        mote_spring_kind kind;
+        float goal_time, dt;
+    } cases[] = {
+        {MOTE_SPRING_TIMED, 1e-40f, 1e-45f},
+        {MOTE_SPRING_TIMED, 1e-40f, 0.0f}, /* dt set below: just under the time left */
+        {MOTE_SPRING_TIMED, 0.0f, 1.0f / 60.0f},
+        {MOTE_SPRING_TRACKING, 0.9f, 1e-45f},
+        {MOTE_SPRING_TRACKING, 0.9f, FLT_MIN},
+        {MOTE_SPRING_TRACKING, 0.9f, nextafterf(FLT_MIN, 0.0f)},
+    };
+    cases[1].dt = nextafterf(cases[1].goal_time, 0.0f);
+    cases[2].goal_time = nextafterf(cases[2].dt, 1.0f);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        mote_spring_desc d = element();
+        d.goal_time = cases[c].goal_time;
+        mote_spring_desc ref;
+        assert_true(step_one(cases[c].kind, MOTE_BACKEND_SCALAR, d, cases[c].dt, &ref));
+        assert_true(isfinite(ref.x) && isfinite(ref.v) && isfinite(ref.xi));
+        if (cases[c].kind == MOTE_SPRING_TIMED) {
+            /* xi starts below the goal: it moves up to it and never past */
+            assert_true(ref.xi > d.xi && ref.xi <= d.goal);
+            if (c == 0) {
+                assert_true(ref.xi == d.goal);
+            }
+        }
+        for (size_t b = 1; b < sizeof backends / sizeof backends[0]; ++b) {
+            mote_spring_desc got;
+            if (!step_one(cases[c].kind, backends[b], d, cases[c].dt, &got)) {
+                continue;
+            }
+            if (!same_bits(got.x, ref.x) || !same_bits(got.v, ref.v) ||
+                !same_bits(got.xi, ref.xi)) {
+                fail_msg("%s case %zu on %s: x %.9g v %.9g xi %.9g, reference x %.9g v %.9g "
+                         "xi %.9g",
+                         mote_spring_kind_name(cases[c].kind), c, mote_backend_name(backends[b]),
+                         (double)got.x, (double)got.v, (double)got.xi, (double)ref.x, (double)ref.v,
+                         (double)ref.xi);
+            }
+        }
+    }
+}
+
 /* 30 Hz, 240 Hz and a jittery dt against 60 Hz over 1.5 s, on every backend: within this
  * fraction of the move (the timed and velocity targets step once per frame: mote/spring.h
  * states by how much; the others are exact in time but for rounding, and tracking's position
@@ -303,4 +369,5 @@ static void test_bad_input(void **state) {
 MOTE_TEST_MAIN(cmocka_unit_test(test_step_is_the_scalar_form),
                cmocka_unit_test(test_goal_time_counts_down), cmocka_unit_test(test_rates_agree),
                cmocka_unit_test(test_dead_blend_transition),
-               cmocka_unit_test(test_get_gives_back_halflives), cmocka_unit_test(test_bad_input))
+               cmocka_unit_test(test_get_gives_back_halflives), cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_reciprocal_edges))
