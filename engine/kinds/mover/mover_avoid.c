@@ -175,6 +175,7 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
     }
     const size_t slots = bodies + MOVER_GRID_PAD;
     void *block = space->slots;
+    const size_t had_bytes = space->slot_bytes;
     if (!grow(&pool->core.allocator, &block, &space->slot_bytes, slot_block_bytes(slots))) {
         space->slots = NULL;
         g->pool_count = SIZE_MAX;
@@ -182,6 +183,10 @@ mote_status mover_grid_build(mote_pool *pool, mover_avoid_space *space, float ne
     }
     space->slots = block;
     lay_out_slots(g, space->slots, space->slot_bytes / SLOT_ARRAYS / sizeof(float));
+    if (space->slot_bytes != had_bytes) { /* a new block: no group has kept candidates in it */
+        memset(g->near_count, 0xff, g->slot_capacity * sizeof(uint32_t));
+        memset(g->near_tag, 0, g->slot_capacity * sizeof(uint32_t));
+    }
     /* cells at least neighbor_distance and every projection reach wide, coarser until there
      * are at most about two per body */
     const float reach = 2.0f * max_r * MOVER_PROJECT_TARGET;
