@@ -93,16 +93,10 @@ static inline void angle_step(mote_wf *x, mote_wf *v, mote_wf goal, mote_wf y, m
     *v = mote_w_mul(eydt, mote_w_sub(*v, mote_w_mul(j1, ydt)));
 }
 
-/* -(damping / 4) in one multiplication: the bits of the reference's negated quarter, whose
- * rounding is the same either sign (a zero's sign aside, which exp and -expm1 map to one value:
- * exp(+-0) = 1, -expm1(+-0) = +0). */
-static inline mote_wf neg_quarter(mote_wf damping) {
-    return mote_w_mul(damping, mote_w_set1(-0.25f));
-}
-
 /* The damper's blend 1 - exp(-(damping / 4) dt), as an expm1: its one transcendental. */
 static inline mote_wf damper_blend(mote_wf damping, mote_wf dt) {
-    return mote_w_neg(mote_w_expm1(mote_w_mul(neg_quarter(damping), dt)));
+    mote_wf rate = mote_w_mul(damping, mote_w_set1(0.25f));
+    return mote_w_neg(mote_w_expm1(mote_w_mul(mote_w_neg(rate), dt)));
 }
 
 static inline void damper_with_factor(spring_lanes *s, mote_wf dt, mote_wf blend) {
@@ -384,7 +378,7 @@ static inline void extrapolate_with_factor(spring_lanes *s, mote_wf dt, mote_wf 
 
 /* Dead blending's decay factor e^(-(damping / 4) dt): the extrapolated velocity's. */
 static inline mote_wf quarter_decay_factor(mote_wf damping, mote_wf dt) {
-    return mote_w_exp(mote_w_mul(neg_quarter(damping), dt));
+    return mote_w_exp(mote_w_mul(mote_w_neg(mote_w_mul(damping, mote_w_set1(0.25f))), dt));
 }
 
 /* mote_ref_dead_blend: lanes with a blend running (ext_t < blend_time) move the extrapolated
