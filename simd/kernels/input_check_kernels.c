@@ -35,13 +35,13 @@ MOTE_ALWAYS_INLINE bool outside_of(const float *const *p, int components, size_t
     }
     if (i < n) {
         float tail[4][MOTE_W_LANES];
-        const float *q[4] = {tail[0], tail[1], tail[2], tail[3]};
+        float *q[4] = {tail[0], tail[1], tail[2], tail[3]};
         for (int c = 0; c < components; ++c) {
             for (size_t lane = 0; lane < (size_t)MOTE_W_LANES; ++lane) {
-                tail[c][lane] = p[c][i + (i + lane < n ? lane : 0)];
+                q[c][lane] = p[c][i + (i + lane < n ? lane : 0)];
             }
         }
-        inside = mote_w_and(inside, inside_at(q, components, 0, lo, hi));
+        inside = mote_w_and(inside, inside_at((const float *const *)q, components, 0, lo, hi));
     }
     return !mote_w_all(inside);
 }
