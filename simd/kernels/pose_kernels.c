@@ -145,22 +145,8 @@ MOTE_ALWAYS_INLINE void pack(const mote_pose_job *job, int layout, const mote_wf
 
 /* s R of the mixed quaternion q (not normalised), as blended_matrix: k = 2 s / (q . q). */
 MOTE_ALWAYS_INLINE void blended_matrix(const mote_pose_job *job, const mote_wf q[4], mote_wf r[9]) {
-    const mote_wf s = mote_w_set1(job->scale);
     const mote_wf k = mote_w_div(mote_w_set1(2.0f * job->scale), mote_w_quat_dot(q, q));
-    const mote_wf xx = mote_w_mul(q[0], q[0]), yy = mote_w_mul(q[1], q[1]);
-    const mote_wf zz = mote_w_mul(q[2], q[2]), xy = mote_w_mul(q[0], q[1]);
-    const mote_wf xz = mote_w_mul(q[0], q[2]), yz = mote_w_mul(q[1], q[2]);
-    const mote_wf wx = mote_w_mul(q[3], q[0]), wy = mote_w_mul(q[3], q[1]);
-    const mote_wf wz = mote_w_mul(q[3], q[2]);
-    r[0] = mote_w_sub(s, mote_w_mul(k, mote_w_add(yy, zz)));
-    r[1] = mote_w_mul(k, mote_w_sub(xy, wz));
-    r[2] = mote_w_mul(k, mote_w_add(xz, wy));
-    r[3] = mote_w_mul(k, mote_w_add(xy, wz));
-    r[4] = mote_w_sub(s, mote_w_mul(k, mote_w_add(xx, zz)));
-    r[5] = mote_w_mul(k, mote_w_sub(yz, wx));
-    r[6] = mote_w_mul(k, mote_w_sub(xz, wy));
-    r[7] = mote_w_mul(k, mote_w_add(yz, wx));
-    r[8] = mote_w_sub(s, mote_w_mul(k, mote_w_add(xx, yy)));
+    mote_w_quat_to_mat3_scaled(q, mote_w_set1(job->scale), k, r);
 }
 
 /* The blended poses of the vector at i (n of them) packed, as mote_pose_write_scalar: the

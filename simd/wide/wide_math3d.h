@@ -156,21 +156,28 @@ MOTE_W_INLINE void mote_w_quat_axis_angle(const mote_wf axis[3], mote_wf angle, 
     r[3] = c;
 }
 
-/* The rotation matrix of a unit q, row-major: the same bits as mote_quat_to_mat3. */
-MOTE_W_INLINE void mote_w_quat_to_mat3(const mote_wf q[4], mote_wf m[9]) {
-    const mote_wf one = mote_w_set1(1.0f), two = mote_w_set1(2.0f);
+/* d I + k [..] from q's products, row-major: the diagonal d - k (yy + zz) ..., the rest k (xy -
+ * wz) ...; each entry one rounding per operation in this order. d = 1, k = 2 is the rotation
+ * matrix of a unit q; d = s, k = 2 s / (q . q) is s times the rotation of any non-zero q. */
+MOTE_W_INLINE void mote_w_quat_to_mat3_scaled(const mote_wf q[4], mote_wf d, mote_wf k,
+                                              mote_wf m[9]) {
     mote_wf xx = mote_w_mul(q[0], q[0]), yy = mote_w_mul(q[1], q[1]), zz = mote_w_mul(q[2], q[2]);
     mote_wf xy = mote_w_mul(q[0], q[1]), xz = mote_w_mul(q[0], q[2]), yz = mote_w_mul(q[1], q[2]);
     mote_wf wx = mote_w_mul(q[3], q[0]), wy = mote_w_mul(q[3], q[1]), wz = mote_w_mul(q[3], q[2]);
-    m[0] = mote_w_sub(one, mote_w_mul(two, mote_w_add(yy, zz)));
-    m[1] = mote_w_mul(two, mote_w_sub(xy, wz));
-    m[2] = mote_w_mul(two, mote_w_add(xz, wy));
-    m[3] = mote_w_mul(two, mote_w_add(xy, wz));
-    m[4] = mote_w_sub(one, mote_w_mul(two, mote_w_add(xx, zz)));
-    m[5] = mote_w_mul(two, mote_w_sub(yz, wx));
-    m[6] = mote_w_mul(two, mote_w_sub(xz, wy));
-    m[7] = mote_w_mul(two, mote_w_add(yz, wx));
-    m[8] = mote_w_sub(one, mote_w_mul(two, mote_w_add(xx, yy)));
+    m[0] = mote_w_sub(d, mote_w_mul(k, mote_w_add(yy, zz)));
+    m[1] = mote_w_mul(k, mote_w_sub(xy, wz));
+    m[2] = mote_w_mul(k, mote_w_add(xz, wy));
+    m[3] = mote_w_mul(k, mote_w_add(xy, wz));
+    m[4] = mote_w_sub(d, mote_w_mul(k, mote_w_add(xx, zz)));
+    m[5] = mote_w_mul(k, mote_w_sub(yz, wx));
+    m[6] = mote_w_mul(k, mote_w_sub(xz, wy));
+    m[7] = mote_w_mul(k, mote_w_add(yz, wx));
+    m[8] = mote_w_sub(d, mote_w_mul(k, mote_w_add(xx, yy)));
+}
+
+/* The rotation matrix of a unit q, row-major: the same bits as mote_quat_to_mat3. */
+MOTE_W_INLINE void mote_w_quat_to_mat3(const mote_wf q[4], mote_wf m[9]) {
+    mote_w_quat_to_mat3_scaled(q, mote_w_set1(1.0f), mote_w_set1(2.0f), m);
 }
 
 /* v rotated by the unit q, through its matrix: the same bits as mote_quat_rotate. */
