@@ -100,16 +100,8 @@ static mote_status refuse_element(const mote_pool *pool, const mote_input_limit 
                        (double)limit->low, (double)limit->high, length_at(p, limit->components, i));
 }
 
-/* Whether element i lies outside the limit: the fast pass's test, one element. */
-static bool element_outside(float *const *p, const mote_input_limit *limit, size_t i) {
-    if (limit->components == 1) {
-        return outside(p[0][i], limit->low, limit->high) != 0;
-    }
-    return outside_square(square_at((const float *const *)p, limit->components, i),
-                          limit->low * limit->low, limit->high * limit->high) != 0;
-}
-
-/* The slow path, after a pass flagged the range: the lowest element outside a limit, and of its
+/* The slow path, after a pass flagged the range: the lowest element outside a limit (by the
+ * pass itself, one element at a time, so it finds what the pass flagged), and of its
  * limits a NaN or infinity before a value out of range. */
 static mote_status refuse_first(const mote_pool *pool, size_t begin, size_t end) {
     const mote_pool_kind *kind = pool->kind;
@@ -118,7 +110,7 @@ static mote_status refuse_first(const mote_pool *pool, size_t begin, size_t end)
             for (int k = 0; k < kind->input_limit_count; ++k) {
                 const mote_input_limit *limit = &kind->input_limits[k];
                 float *p[4] = {NULL, NULL, NULL, NULL};
-                if (!limit_arrays(pool, limit, p) || !element_outside(p, limit, i)) {
+                if (!limit_arrays(pool, limit, p) || !limit_outside(pool, p, limit, i, i + 1)) {
                     continue;
                 }
                 bool finite = true;
